@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "quiz",
+    products: [
+        .executable(name: "quiz", targets: ["quiz"]),
+        .library(name: "QuizKit", targets: ["QuizKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "QuizKit"),
+        .executableTarget(
+            name: "quiz",
+            dependencies: ["QuizKit", "CEditLine"]
+        ),
+        .testTarget(
+            name: "QuizKitTests",
+            dependencies: ["QuizKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "QuizCLITests",
+            dependencies: ["QuizKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

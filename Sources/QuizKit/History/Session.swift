@@ -1,0 +1,84 @@
+import Foundation
+
+/// One finished game, as in the classic iOS `Session`: `date` (when it
+/// finished) and `score`, plus our own `total`, `quiz`, `title`, `duration`,
+/// `seed` and per-question `results`. A session read from a classic archive
+/// has only `date` and `score`; what it lacks is nil (shown as unknown).
+/// Immutable, so it is safe to share across threads.
+public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
+    public static var supportsSecureCoding: Bool { true }
+
+    public let date: Date
+    public let score: Int
+    public let total: Int?
+    /// The quiz id (bank file name without `.json`).
+    public let quiz: String?
+    /// The quiz's title when it was played.
+    public let title: String?
+    /// Seconds from the first question shown to the summary.
+    public let duration: TimeInterval?
+    /// The seed that dealt the questions: `quiz QUIZ --seed N -n TOTAL` replays it.
+    public let seed: Int64?
+    public let results: [QuestionResult]
+
+    public init(
+        date: Date, score: Int, total: Int? = nil, quiz: String? = nil, title: String? = nil,
+        duration: TimeInterval? = nil, seed: Int64? = nil, results: [QuestionResult] = []
+    ) {
+        self.date = date
+        self.score = score
+        self.total = total
+        self.quiz = quiz
+        self.title = title
+        self.duration = duration
+        self.seed = seed
+        self.results = results
+    }
+
+    /// Score as a fraction of the total, when the total is known and not zero.
+    public var fraction: Double? {
+        guard let total, total > 0 else { return nil }
+        return Double(score) / Double(total)
+    }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(date as NSDate, forKey: "date")
+        coder.encode(score, forKey: "score")
+        if let total { coder.encode(total, forKey: "total") }
+        if let quiz { coder.encode(quiz as NSString, forKey: "quiz") }
+        if let title { coder.encode(title as NSString, forKey: "title") }
+        if let duration { coder.encode(duration, forKey: "duration") }
+        if let seed { coder.encode(seed, forKey: "seed") }
+        if !results.isEmpty { coder.encode(results as NSArray, forKey: "results") }
+    }
+
+    public init?(coder: NSCoder) {
+        guard let date = coder.decodeObject(of: NSDate.self, forKey: "date") else { return nil }
+        self.date = date as Date
+        score = coder.decodeInteger(forKey: "score")
+        total = coder.containsValue(forKey: "total") ? coder.decodeInteger(forKey: "total") : nil
+        quiz = coder.decodeObject(of: NSString.self, forKey: "quiz") as String?
+        title = coder.decodeObject(of: NSString.self, forKey: "title") as String?
+        duration = coder.containsValue(forKey: "duration") ? coder.decodeDouble(forKey: "duration") : nil
+        seed = coder.containsValue(forKey: "seed") ? coder.decodeInt64(forKey: "seed") : nil
+        let list = coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: "results") as? [QuestionResult]
+        results = list ?? []
+    }
+
+    /// Equal when every archived field is equal; used to merge histories
+    /// written by two processes without keeping a game twice.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? Session else { return false }
+        return date == other.date && score == other.score && total == other.total && quiz == other.quiz
+            && title == other.title && duration == other.duration && seed == other.seed && results == other.results
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(date)
+        hasher.combine(score)
+        hasher.combine(quiz)
+        hasher.combine(seed)
+        return hasher.finalize()
+    }
+}

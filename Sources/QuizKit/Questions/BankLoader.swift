@@ -1,0 +1,266 @@
+import Foundation
+
+/// Reads bank files: the project's own format (see DESIGN.md) or the Open
+/// Trivia Database API format, and reports every problem it finds, not only
+/// the first, so `quiz --validate` can list them all.
+public enum BankLoader {
+    /// The quiz id of a bank file: its name without `.json`.
+    public static func quizID(forPath path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
+
+    /// Loads one bank file.
+    public static func load(path: String) throws(BankError) -> QuestionBank {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            if !FileManager.default.fileExists(atPath: path) { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: systemReason(error))
+        }
+        return try parse([UInt8](data), path: path)
+    }
+
+    /// Parses a bank from bytes; `path` names it in messages and gives its id.
+    public static func parse(_ bytes: [UInt8], path: String) throws(BankError) -> QuestionBank {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalid([
+                BankProblem(path: path, place: .position(line: error.line, column: error.column), message: error.message)
+            ])
+        }
+        var checker = BankChecker(path: path, bytes: bytes)
+        let bank: QuestionBank?
+        if root["results"] != nil || root["response_code"] != nil {
+            bank = OpenTriviaImport.bank(from: root, id: quizID(forPath: path), checker: &checker)
+        } else {
+            bank = checker.bank(from: root, id: quizID(forPath: path))
+        }
+        if let bank, checker.problems.isEmpty { return bank }
+        throw .invalid(checker.problems)
+    }
+
+    static func systemReason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// Collects the problems of one file while its questions are read.
+struct BankChecker {
+    let path: String
+    let bytes: [UInt8]
+    var problems: [BankProblem] = []
+
+    static let bankKeys: Set<String> = ["$schema", "title", "description", "questions"]
+    static let questionKeys: Set<String> = [
+        "prompt", "choices", "answer", "accept", "explanation", "difficulty", "category", "tags",
+    ]
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    func line(of node: JSONNode) -> Int {
+        JSONParser.position(of: node.offset, in: bytes).line
+    }
+
+    mutating func fileProblem(_ message: String, at node: JSONNode? = nil) {
+        if let node {
+            let (line, column) = JSONParser.position(of: node.offset, in: bytes)
+            problems.append(BankProblem(path: path, place: .position(line: line, column: column), message: message))
+        } else {
+            problems.append(BankProblem(path: path, place: .file, message: message))
+        }
+    }
+
+    mutating func questionProblem(_ number: Int, _ field: String?, _ message: String, at node: JSONNode) {
+        problems.append(
+            BankProblem(path: path, place: .question(number: number, field: field, line: line(of: node)), message: message)
+        )
+    }
+
+    /// Reports keys used twice in one object, which JSON parsers silently resolve.
+    mutating func checkDuplicateKeys(_ members: [(key: String, value: JSONNode)], question: Int?) {
+        var seen = Set<String>()
+        for member in members where !seen.insert(member.key).inserted {
+            if let question {
+                questionProblem(question, member.key, "key appears twice", at: member.value)
+            } else {
+                fileProblem("key \"\(member.key)\" appears twice", at: member.value)
+            }
+        }
+    }
+
+    mutating func bank(from root: JSONNode, id: String) -> QuestionBank? {
+        guard let members = root.members else {
+            fileProblem("the file must hold a JSON object with \"title\" and \"questions\", not \(root.kindName)", at: root)
+            return nil
+        }
+        checkDuplicateKeys(members, question: nil)
+        for member in members where !Self.bankKeys.contains(member.key) {
+            fileProblem("unknown key \"\(member.key)\" (expected title, description, questions)", at: member.value)
+        }
+        var title = id
+        if let node = root["title"] {
+            if let text = node.string, !text.trimmed.isEmpty {
+                title = text.trimmed
+            } else {
+                fileProblem("\"title\" must be a non-empty string", at: node)
+            }
+        }
+        var description: String?
+        if let node = root["description"] {
+            if let text = node.string { description = text } else { fileProblem("\"description\" must be a string", at: node) }
+        }
+        guard let questionsNode = root["questions"] else {
+            fileProblem("missing \"questions\": an array of questions")
+            return nil
+        }
+        guard let elements = questionsNode.array else {
+            fileProblem("\"questions\" must be an array, not \(questionsNode.kindName)", at: questionsNode)
+            return nil
+        }
+        if elements.isEmpty { fileProblem("\"questions\" is empty", at: questionsNode) }
+        var questions: [Question] = []
+        var prompts: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let number = index + 1
+            guard let question = self.question(from: element, number: number) else { continue }
+            let key = AnswerNormalizer.normalize(question.prompt)
+            if let first = prompts[key] {
+                questionProblem(number, "prompt", "same prompt as question \(first)", at: element["prompt"] ?? element)
+            } else {
+                prompts[key] = number
+            }
+            questions.append(question)
+        }
+        return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)
+    }
+
+    private mutating func optionalString(_ node: JSONNode, _ field: String, _ number: Int) -> String? {
+        guard let value = node[field] else { return nil }
+        guard let text = value.string else {
+            questionProblem(number, field, "must be a string, not \(value.kindName)", at: value)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func stringArray(_ node: JSONNode, _ field: String, _ number: Int) -> [String]? {
+        guard let value = node[field] else { return nil }
+        guard let elements = value.array else {
+            questionProblem(number, field, "must be an array of strings, not \(value.kindName)", at: value)
+            return nil
+        }
+        var result: [String] = []
+        for (i, element) in elements.enumerated() {
+            guard let text = element.string else {
+                questionProblem(number, field, "item \(i + 1) must be a string, not \(element.kindName)", at: element)
+                continue
+            }
+            if text.trimmed.isEmpty {
+                questionProblem(number, field, "item \(i + 1) is empty", at: element)
+                continue
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    mutating func question(from node: JSONNode, number: Int) -> Question? {
+        guard let members = node.members else {
+            questionProblem(number, nil, "must be an object, not \(node.kindName)", at: node)
+            return nil
+        }
+        let before = problems.count
+        checkDuplicateKeys(members, question: number)
+        for member in members where !Self.questionKeys.contains(member.key) {
+            questionProblem(number, member.key, "unknown key", at: member.value)
+        }
+        let prompt = optionalString(node, "prompt", number)?.trimmed ?? ""
+        if prompt.isEmpty && node["prompt"]?.string != nil {
+            questionProblem(number, "prompt", "is empty", at: node["prompt"]!)
+        } else if node["prompt"] == nil {
+            questionProblem(number, "prompt", "is missing", at: node)
+        }
+        let explanation = optionalString(node, "explanation", number)
+        let category = optionalString(node, "category", number)
+        var difficulty: Difficulty?
+        if let text = optionalString(node, "difficulty", number) {
+            difficulty = Difficulty(rawValue: text.lowercased())
+            if difficulty == nil {
+                questionProblem(
+                    number, "difficulty", "unknown difficulty \"\(text)\" (expected easy, medium or hard)",
+                    at: node["difficulty"]!)
+            }
+        }
+        let tags = stringArray(node, "tags", number) ?? []
+        let choices = stringArray(node, "choices", number)
+        let accept = stringArray(node, "accept", number)
+        var kind: Question.Kind?
+        switch node["answer"]?.value {
+        case nil:
+            questionProblem(number, "answer", "is missing", at: node)
+        case .bool(let value):
+            if node["choices"] != nil {
+                questionProblem(number, "answer", "a true/false answer cannot have \"choices\"", at: node["answer"]!)
+            }
+            if node["accept"] != nil {
+                questionProblem(number, "accept", "only free-text questions take \"accept\"", at: node["accept"]!)
+            }
+            kind = .trueFalse(value)
+        case .string(let answer):
+            if answer.trimmed.isEmpty {
+                questionProblem(number, "answer", "is empty", at: node["answer"]!)
+            } else if let choices {
+                kind = multipleChoice(choices, answer: answer, node: node, number: number)
+                if node["accept"] != nil {
+                    questionProblem(number, "accept", "only free-text questions take \"accept\"", at: node["accept"]!)
+                }
+            } else if node["choices"] == nil {
+                kind = .freeText(answer: answer.trimmed, accepted: (accept ?? []).map(\.trimmed))
+            }
+        case .some:
+            let value = node["answer"]!
+            questionProblem(number, "answer", "must be a string or true/false, not \(value.kindName)", at: value)
+        }
+        guard let kind, problems.count == before else { return nil }
+        return Question(
+            prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
+            category: category, tags: tags)
+    }
+
+    private mutating func multipleChoice(
+        _ choices: [String], answer: String, node: JSONNode, number: Int
+    ) -> Question.Kind? {
+        let choicesNode = node["choices"]!
+        if choices.count < 2 {
+            questionProblem(number, "choices", "needs at least two choices", at: choicesNode)
+            return nil
+        }
+        var seen = Set<String>()
+        for choice in choices where !seen.insert(AnswerNormalizer.normalize(choice)).inserted {
+            questionProblem(number, "choices", "\"\(choice)\" is listed twice", at: choicesNode)
+            return nil
+        }
+        guard let index = choices.firstIndex(of: answer) ?? choices.firstIndex(of: answer.trimmed) else {
+            questionProblem(number, "answer", "\"\(answer)\" is not one of the choices", at: node["answer"]!)
+            return nil
+        }
+        return .multipleChoice(choices: choices.map(\.trimmed), answer: index)
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

@@ -1,0 +1,289 @@
+/// A strict RFC 8259 JSON parser over UTF-8 bytes that reports the line and
+/// column of the first syntax error. Foundation's parser on Linux only says
+/// "around character N", which is no help to someone editing a bank by hand.
+public struct JSONParser {
+    /// A syntax error, with a 1-based line and column (columns count characters).
+    public struct SyntaxError: Error, Sendable, Equatable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses a whole document; anything but white space after the value is an error.
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+        }
+        return node
+    }
+
+    /// The line and column of a byte offset in `bytes`.
+    public static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, bytes.count)
+        var i = 0
+        while i < end {
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        // Count characters, not bytes: skip UTF-8 continuation bytes.
+        let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return (line, column)
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+        let (line, column) = Self.position(of: offset ?? index, in: bytes)
+        return SyntaxError(line: line, column: column, message: message)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(SyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONNode(try parseObject(), offset: start)
+        case UInt8(ascii: "["): return JSONNode(try parseArray(), offset: start)
+        case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), offset: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JSONNode(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JSONNode(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JSONNode(.null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(.number(try parseNumber()), offset: start)
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(SyntaxError) {
+        let start = index
+        let utf8 = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in utf8 {
+            guard index < bytes.count, bytes[index] == byte else {
+                throw error("invalid literal, expected '\(word)'", at: start)
+            }
+            index += 1
+        }
+    }
+
+    private mutating func enter() throws(SyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nested more than \(Self.maximumDepth) levels deep") }
+    }
+
+    private mutating func parseObject() throws(SyntaxError) -> JSONNode.Value {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a key in double quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()), expected ':' after the key \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray() throws(SyntaxError) -> JSONNode.Value {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> Double {
+        let start = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count,
+                parser.bytes[parser.index] >= UInt8(ascii: "0"), parser.bytes[parser.index] <= UInt8(ascii: "9")
+            {
+                parser.index += 1
+            }
+            return parser.index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let intStart = index
+        let intDigits = digits(&self)
+        if intDigits == 0 { throw error("invalid number", at: start) }
+        if intDigits > 1 && bytes[intStart] == UInt8(ascii: "0") { throw error("leading zero in a number", at: start) }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw error("invalid number: digits expected after '.'", at: start) }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            if digits(&self) == 0 { throw error("invalid number: digits expected in the exponent", at: start) }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw error("number out of range", at: start) }
+        return value
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> String {
+        let start = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun(_ parser: JSONParser, _ scalars: inout String.UnicodeScalarView, upTo end: Int) -> Bool {
+            guard runStart < end else { return true }
+            guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            return true
+        }
+        while true {
+            guard index < bytes.count else { throw error("unterminated string", at: start) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                guard flushRun(self, &scalars, upTo: index) else { throw error("invalid UTF-8 in a string", at: start) }
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error("control character (byte 0x\(String(byte, radix: 16))) inside a string; escape it")
+            }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            guard flushRun(self, &scalars, upTo: index) else { throw error("invalid UTF-8 in a string", at: start) }
+            index += 1
+            guard index < bytes.count else { throw error("unterminated string", at: start) }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                let unit = try parseHex4()
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: index - 6) }
+                    index += 2
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw error("invalid surrogate pair in a string", at: index - 12)
+                    }
+                    let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    scalars.append(Unicode.Scalar(value)!)
+                } else if let scalar = Unicode.Scalar(unit) {
+                    scalars.append(scalar)
+                } else {
+                    throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: index - 6)
+                }
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+            }
+            runStart = index
+        }
+    }
+
+    private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("unterminated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape: four hex digits expected")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Reads the Open Trivia Database API format (`{"response_code": 0, "results":
+/// [...]}` or `{"results": [...]}`) in any of its encodings: HTML entities
+/// (the default), `encode=base64`, `encode=url3986` and `encode=urlLegacy`.
+enum OpenTriviaImport {
+    /// How the strings of a file are encoded.
+    enum Encoding: Equatable {
+        case html, base64, url3986, urlLegacy
+    }
+
+    /// The API's `response_code` values and what they mean.
+    static func meaning(ofResponseCode code: Int) -> String {
+        switch code {
+        case 0: "success"
+        case 1: "no results: the API could not return as many questions as asked"
+        case 2: "invalid parameter: the query's arguments are not valid"
+        case 3: "token not found: the session token does not exist"
+        case 4: "token empty: the session token has returned every question; reset it"
+        case 5: "rate limit: too many requests; wait five seconds"
+        default: "unknown response code"
+        }
+    }
+
+    static let fields = ["type", "difficulty", "category", "question", "correct_answer"]
+
+    static func bank(from root: JSONNode, id: String, checker: inout BankChecker) -> QuestionBank? {
+        if let codeNode = root["response_code"] {
+            guard case .number(let value) = codeNode.value, let code = Int(exactly: value) else {
+                checker.fileProblem("\"response_code\" must be a whole number", at: codeNode)
+                return nil
+            }
+            if code != 0 {
+                checker.fileProblem("Open Trivia response code \(code): \(meaning(ofResponseCode: code))", at: codeNode)
+                return nil
+            }
+        }
+        guard let resultsNode = root["results"] else {
+            checker.fileProblem("missing \"results\"")
+            return nil
+        }
+        guard let results = resultsNode.array else {
+            checker.fileProblem("\"results\" must be an array, not \(resultsNode.kindName)", at: resultsNode)
+            return nil
+        }
+        if results.isEmpty {
+            checker.fileProblem("\"results\" is empty", at: resultsNode)
+            return nil
+        }
+        let encoding = detectEncoding(results)
+        var questions: [Question] = []
+        for (index, node) in results.enumerated() {
+            if let question = question(from: node, number: index + 1, encoding: encoding, checker: &checker) {
+                questions.append(question)
+            }
+        }
+        let categories = Set(questions.compactMap(\.category))
+        let title = categories.count == 1 ? "Open Trivia: \(categories.first!)" : "Open Trivia (\(id))"
+        return QuestionBank(
+            id: id, title: title, description: "\(questions.count) questions from the Open Trivia Database",
+            questions: questions, path: checker.path)
+    }
+
+    /// The encoding, told from the `type` field (which is plain `multiple` or
+    /// `boolean` in every encoding but base64) and from the text fields.
+    static func detectEncoding(_ results: [JSONNode]) -> Encoding {
+        var strings: [String] = []
+        for node in results.prefix(200) {
+            for field in fields { if let text = node[field]?.string { strings.append(text) } }
+            for answer in node["incorrect_answers"]?.array ?? [] { if let text = answer.string { strings.append(text) } }
+        }
+        let types = results.prefix(200).compactMap { $0["type"]?.string }
+        if !types.isEmpty, types.allSatisfy({ $0 != "multiple" && $0 != "boolean" }),
+            types.allSatisfy({ decodeBase64($0) == "multiple" || decodeBase64($0) == "boolean" })
+        {
+            return .base64
+        }
+        let anySpace = strings.contains { $0.contains(" ") }
+        let anyPercent = strings.contains { $0.range(of: "%[0-9A-Fa-f]{2}", options: .regularExpression) != nil }
+        if !anySpace && (anyPercent || strings.contains { $0.contains("+") }) {
+            return strings.contains { $0.contains("+") } ? .urlLegacy : .url3986
+        }
+        return .html
+    }
+
+    static func decodeBase64(_ text: String) -> String? {
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    static func decode(_ text: String, _ encoding: Encoding) -> String? {
+        switch encoding {
+        case .html: return HTMLEntities.decode(text)
+        case .base64: return decodeBase64(text)
+        case .url3986: return text.removingPercentEncoding
+        case .urlLegacy: return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }
+    }
+
+    private static func question(
+        from node: JSONNode, number: Int, encoding: Encoding, checker: inout BankChecker
+    ) -> Question? {
+        guard node.members != nil else {
+            checker.questionProblem(number, nil, "must be an object, not \(node.kindName)", at: node)
+            return nil
+        }
+        var values: [String: String] = [:]
+        for field in fields {
+            guard let raw = node[field] else {
+                if field != "category" && field != "difficulty" {
+                    checker.questionProblem(number, field, "is missing", at: node)
+                }
+                continue
+            }
+            guard let text = raw.string, let decoded = decode(text, encoding) else {
+                checker.questionProblem(number, field, "must be a \(encodingName(encoding)) string", at: raw)
+                continue
+            }
+            values[field] = decoded.trimmed
+        }
+        var incorrect: [String] = []
+        if let raw = node["incorrect_answers"] {
+            for element in raw.array ?? [] {
+                if let text = element.string, let decoded = decode(text, encoding) { incorrect.append(decoded.trimmed) }
+            }
+            if raw.array == nil { checker.questionProblem(number, "incorrect_answers", "must be an array", at: raw) }
+        }
+        guard let type = values["type"], let prompt = values["question"], let correct = values["correct_answer"] else {
+            return nil
+        }
+        var difficulty: Difficulty?
+        if let text = values["difficulty"] {
+            difficulty = Difficulty(rawValue: text.lowercased())
+            if difficulty == nil {
+                checker.questionProblem(number, "difficulty", "unknown difficulty \"\(text)\"", at: node["difficulty"]!)
+            }
+        }
+        let kind: Question.Kind
+        switch type {
+        case "boolean":
+            guard correct == "True" || correct == "False" else {
+                checker.questionProblem(
+                    number, "correct_answer", "a boolean question's answer must be True or False", at: node)
+                return nil
+            }
+            kind = .trueFalse(correct == "True")
+        case "multiple":
+            let choices = [correct] + incorrect
+            guard choices.count >= 2, Set(choices).count == choices.count else {
+                checker.questionProblem(number, "incorrect_answers", "needs distinct wrong answers", at: node)
+                return nil
+            }
+            kind = .multipleChoice(choices: choices, answer: 0)
+        default:
+            checker.questionProblem(number, "type", "unknown type \"\(type)\" (expected multiple or boolean)", at: node)
+            return nil
+        }
+        return Question(prompt: prompt, kind: kind, difficulty: difficulty, category: values["category"])
+    }
+
+    private static func encodingName(_ encoding: Encoding) -> String {
+        switch encoding {
+        case .html: "text"
+        case .base64: "base64"
+        case .url3986, .urlLegacy: "URL-encoded"
+        }
+    }
+}

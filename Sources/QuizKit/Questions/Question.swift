@@ -1,0 +1,63 @@
+/// How hard a question claims to be.
+public enum Difficulty: String, Sendable, CaseIterable, Codable {
+    case easy, medium, hard
+}
+
+/// One question of a bank, as its author wrote it (choices in the author's order).
+public struct Question: Sendable, Equatable {
+    /// What kind of answer the question takes.
+    public enum Kind: Sendable, Equatable {
+        /// `answer` indexes `choices`.
+        case multipleChoice(choices: [String], answer: Int)
+        case trueFalse(Bool)
+        /// `accepted` holds the author's alternatives besides `answer`.
+        case freeText(answer: String, accepted: [String])
+    }
+
+    public var prompt: String
+    public var kind: Kind
+    public var explanation: String?
+    public var difficulty: Difficulty?
+    public var category: String?
+    public var tags: [String]
+
+    public init(
+        prompt: String, kind: Kind, explanation: String? = nil, difficulty: Difficulty? = nil,
+        category: String? = nil, tags: [String] = []
+    ) {
+        self.prompt = prompt
+        self.kind = kind
+        self.explanation = explanation
+        self.difficulty = difficulty
+        self.category = category
+        self.tags = tags
+    }
+
+    /// The right answer as a player should read it.
+    public var answerText: String {
+        switch kind {
+        case .multipleChoice(let choices, let answer): choices[answer]
+        case .trueFalse(let value): value ? "True" : "False"
+        case .freeText(let answer, _): answer
+        }
+    }
+}
+
+/// A quiz: a titled list of questions loaded from one file.
+public struct QuestionBank: Sendable {
+    /// The file name without `.json`; what a player types to choose the quiz.
+    public var id: String
+    public var title: String
+    public var description: String?
+    public var questions: [Question]
+    /// Where the bank was read from, for messages.
+    public var path: String
+
+    public init(id: String, title: String, description: String? = nil, questions: [Question], path: String) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.questions = questions
+        self.path = path
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The banks a player can choose from, gathered from folders and files, with
+/// the problems of those that could not be loaded (which never stop the rest).
+public struct QuestionLibrary: Sendable {
+    public private(set) var banks: [QuestionBank] = []
+    /// One line per file that failed to load.
+    public private(set) var failures: [(path: String, error: BankError)] = []
+
+    public init() {}
+
+    /// Loads `path`: a bank file, or every `*.json` file directly inside a
+    /// folder (except `*.schema.json`). A bank whose id is already loaded
+    /// replaces the earlier one, so `--questions` can override a bundled quiz.
+    public mutating func add(path: String) throws(BankError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .notFound(path: path)
+        }
+        guard isDirectory.boolValue else {
+            insert(try BankLoader.load(path: path))
+            return
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadable(path: path, reason: BankLoader.systemReason(error))
+        }
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
+            let file = (path as NSString).appendingPathComponent(name)
+            do {
+                insert(try BankLoader.load(path: file))
+            } catch {
+                failures.append((file, error))
+            }
+        }
+    }
+
+    private mutating func insert(_ bank: QuestionBank) {
+        if let index = banks.firstIndex(where: { $0.id == bank.id }) {
+            banks[index] = bank
+        } else {
+            banks.append(bank)
+            banks.sort { $0.id < $1.id }
+        }
+    }
+
+    public func bank(id: String) -> QuestionBank? {
+        banks.first { $0.id == id }
+    }
+
+    /// The failure of a file whose quiz id is `id`, if that file was found but is bad.
+    public func failure(id: String) -> BankError? {
+        failures.first { BankLoader.quizID(forPath: $0.path) == id }?.error
+    }
+}

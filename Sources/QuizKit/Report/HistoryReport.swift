@@ -1,0 +1,163 @@
+import Foundation
+
+/// The rows `quiz --history` shows, in every format, built from sessions:
+/// newest first, in the given time zone. Pure: returns text, prints nothing.
+public struct HistoryReport: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case table, markdown, csv, json
+    }
+
+    public var sessions: [Session]
+    public var timeZone: TimeZone
+    /// Quiz titles by id, for sessions that did not record a title.
+    public var titles: [String: String]
+
+    /// `sessions` oldest first, as stored; `limit` keeps the newest N.
+    public init(sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = .current,
+                titles: [String: String] = [:]) {
+        var rows = sessions.enumerated().filter { quiz == nil || $0.element.quiz == quiz }
+        rows.sort { $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset }
+        var newestFirst = rows.map(\.element)
+        if let limit { newestFirst = Array(newestFirst.prefix(max(0, limit))) }
+        self.sessions = newestFirst
+        self.timeZone = timeZone
+        self.titles = titles
+    }
+
+    public func render(_ format: Format, width: Int = 80) -> String {
+        switch format {
+        case .table: table(width: width)
+        case .markdown: markdown()
+        case .csv: csv()
+        case .json: json()
+        }
+    }
+
+    // MARK: Fields
+
+    private func formatter(_ pattern: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter
+    }
+
+    func title(_ session: Session) -> String {
+        session.title ?? session.quiz.flatMap { titles[$0] ?? $0 } ?? "unknown quiz"
+    }
+
+    static func score(_ session: Session) -> String {
+        "\(session.score)/\(session.total.map(String.init) ?? "?")"
+    }
+
+    static func percent(_ session: Session) -> String {
+        session.fraction.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
+    }
+
+    // MARK: Table
+
+    /// Columns: date, time, quiz, score, %, duration; the quiz column takes
+    /// what `width` leaves and shortens long titles with an ellipsis.
+    public func table(width: Int = 80) -> String {
+        if sessions.isEmpty { return "No games yet. Play one with `quiz`, and it will show here." }
+        let day = formatter("yyyy-MM-dd")
+        let time = formatter("HH:mm")
+        let headers = ["Date", "Time", "Quiz", "Score", "%", "Took"]
+        var rows = sessions.map { session in
+            [day.string(from: session.date), time.string(from: session.date), title(session),
+             Self.score(session), Self.percent(session), DurationFormat.clock(session.duration)]
+        }
+        var widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
+        }
+        let gaps = 2 * (headers.count - 1)
+        let others = widths.enumerated().filter { $0.offset != 2 }.map(\.element).reduce(0, +)
+        widths[2] = max(4, min(widths[2], width - gaps - others))
+        for index in rows.indices { rows[index][2] = DisplayWidth.truncate(rows[index][2], to: widths[2]) }
+        let rightAligned: Set<Int> = [3, 4, 5]
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                column == cells.count - 1 && !rightAligned.contains(column)
+                    ? cell : DisplayWidth.pad(cell, to: widths[column], right: rightAligned.contains(column))
+            }.joined(separator: "  ")
+        }
+        var lines = [line(headers), widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")]
+        lines += rows.map(line)
+        lines.append("")
+        lines.append(summary())
+        return lines.joined(separator: "\n")
+    }
+
+    /// "3 games · average 70% · best 9/10 (World Capitals)".
+    public func summary() -> String {
+        let games = "\(sessions.count) game\(sessions.count == 1 ? "" : "s")"
+        let scored = sessions.compactMap { session in session.fraction.map { (session, $0) } }
+        guard !scored.isEmpty else { return games }
+        let average = scored.map(\.1).reduce(0, +) / Double(scored.count)
+        let best = scored.max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.date > $1.0.date }!
+        return "\(games) · average \(Int((average * 100).rounded()))% · best \(Self.score(best.0)) (\(title(best.0)))"
+    }
+
+    // MARK: Exports
+
+    private var isoFormatter: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter
+    }
+
+    public func markdown() -> String {
+        let day = formatter("yyyy-MM-dd HH:mm")
+        var lines = ["| Date | Quiz | Score | % | Took |", "| --- | --- | ---: | ---: | ---: |"]
+        for session in sessions {
+            let cells = [day.string(from: session.date), title(session), Self.score(session), Self.percent(session),
+                         DurationFormat.clock(session.duration)]
+            lines.append("| " + cells.map(Self.markdownEscape).joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func markdownEscape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// RFC 4180: CRLF line ends, fields with `,` `"` or line breaks quoted, `"` doubled.
+    public func csv() -> String {
+        let iso = isoFormatter
+        var lines = ["date,quiz,title,score,total,percent,duration_seconds,seed"]
+        for session in sessions {
+            let fields = [
+                iso.string(from: session.date), session.quiz ?? "", title(session), String(session.score),
+                session.total.map(String.init) ?? "", session.fraction.map { String(Int(($0 * 100).rounded())) } ?? "",
+                session.duration.map { String(format: "%.1f", $0) } ?? "", session.seed.map(String.init) ?? "",
+            ]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// An array of objects, ISO 8601 dates with the time zone's offset; unknown fields are null.
+    public func json() -> String {
+        let iso = isoFormatter
+        let objects: [[String: Any]] = sessions.map { session in
+            [
+                "date": iso.string(from: session.date), "quiz": session.quiz ?? NSNull(), "title": title(session),
+                "score": session.score, "total": session.total ?? NSNull(),
+                "percent": session.fraction.map { Int(($0 * 100).rounded()) } ?? NSNull(),
+                "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(), "seed": session.seed ?? NSNull(),
+            ]
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]),
+            let text = String(data: data, encoding: .utf8)
+        else { return "[]" }
+        return text
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import QuizKit
+
+/// Plays one game at the prompt: asks each question, reads answers, shows
+/// feedback, records the finished game and prints the summary.
+struct GamePlayer {
+    enum End {
+        /// Finished and recorded (or recorded failed: `failure` says why).
+        case finished(Session, failure: HistoryError?)
+        /// Quit, end of input: nothing recorded.
+        case abandoned
+    }
+
+    let console: Console
+    let input: LineInput
+    let store: HistoryStore
+
+    static let commands = ["skip", "quit", "help"]
+
+    func play(_ bank: QuestionBank, count: Int?, seed: UInt64) -> End {
+        var game = Game(bank: bank, count: count, seed: seed)
+        let started = Date()
+        console.out(console.bold("\(bank.title)") + console.dim(" · \(game.asked.count) questions · seed \(seed)"))
+        while let asked = game.current {
+            console.out()
+            console.out(console.dim("Question \(asked.number)/\(asked.total)"))
+            console.out(console.bold(asked.question.prompt))
+            for (index, choice) in asked.choices.enumerated() {
+                console.out("  \(index + 1)) \(choice)")
+            }
+            if asked.number == 1 && !asked.choices.isEmpty {
+                console.out(console.dim("  (answer with a number, a letter a–d counting down, or the text; skip, quit)"))
+            }
+            input.completions = asked.choices + Self.commands
+            let prompt = "\(asked.number)/\(asked.total)> "
+            var feedback: Game.Feedback?
+            while feedback == nil {
+                guard let line = input.readLine(prompt: prompt) else {
+                    console.out()
+                    console.out("Game abandoned; nothing recorded.")
+                    return .abandoned
+                }
+                let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+                switch word {
+                case "quit", ":quit", ":q", "exit":
+                    console.out("Game abandoned; nothing recorded.")
+                    return .abandoned
+                case "skip", ":skip":
+                    feedback = game.skip()
+                case "help", ":help", "?":
+                    console.out(
+                        asked.choices.isEmpty
+                            ? "Type your answer. skip skips the question (it counts as wrong); quit abandons the game."
+                            : "Answer with a number, a letter or the choice's text. skip skips (counts as wrong); quit abandons the game."
+                    )
+                default:
+                    switch game.answer(line) {
+                    case .answered(let result): feedback = result
+                    case .notUnderstood(let hint): console.out(console.yellow(hint))
+                    }
+                }
+            }
+            show(feedback!)
+        }
+        let finished = Date()
+        let duration = finished.timeIntervalSince(started)
+        guard let session = game.session(finishedAt: finished, duration: duration) else { return .abandoned }
+        let before = SessionHistory.shared.sessions
+        var failure: HistoryError?
+        var damage: HistoryError?
+        var all = before + [session]
+        do {
+            let report = try SessionHistory.shared.record(session, in: store)
+            all = report.sessions
+            damage = report.damage
+        } catch {
+            failure = error
+        }
+        if let damage { console.err(damage.description) }
+        summarize(session, history: all)
+        if let failure {
+            console.err("\(failure.description); this game's result is shown above but was not recorded")
+        }
+        return .finished(session, failure: failure)
+    }
+
+    private func show(_ feedback: Game.Feedback) {
+        switch feedback.outcome {
+        case .right: console.out(console.green("✓ Right!") + " \(feedback.correctAnswer)")
+        case .wrong: console.out(console.red("✗ Wrong.") + " The answer is \(feedback.correctAnswer).")
+        case .skipped: console.out(console.yellow("→ Skipped.") + " The answer is \(feedback.correctAnswer).")
+        }
+        if let explanation = feedback.explanation, !explanation.isEmpty {
+            console.out(console.dim("  " + explanation))
+        }
+    }
+
+    /// Score, percentage, time, and how it compares with the best before it.
+    private func summarize(_ session: Session, history: [Session]) {
+        let total = session.total ?? 0
+        let percent = total > 0 ? Int((Double(session.score) / Double(total) * 100).rounded()) : 0
+        console.out()
+        console.out(
+            console.bold("\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)")
+                + " in \(DurationFormat.clock(session.duration))")
+        let earlier = history.filter { $0 !== session && $0.quiz == session.quiz && !$0.isEqual(session) }
+        let bestBefore = earlier.compactMap(\.fraction).max()
+        let fraction = session.fraction ?? 0
+        if let bestBefore {
+            let bestSession = earlier.first { $0.fraction == bestBefore }!
+            if fraction > bestBefore {
+                console.out(console.green("New best!") + " Your best before was \(bestSession.score)/\(bestSession.total ?? 0).")
+            } else if fraction == bestBefore {
+                console.out("That equals your best.")
+            } else {
+                console.out("Your best is \(bestSession.score)/\(bestSession.total ?? 0).")
+            }
+        } else {
+            console.out("Your first game of \(session.title ?? "this quiz"): a best to beat next time.")
+        }
+    }
+}

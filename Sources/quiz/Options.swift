@@ -1,0 +1,150 @@
+import QuizKit
+
+/// The command line, parsed GNU-style: long options with `=` or a separate
+/// value, short `-n 5` or `-n5`, `--` ending options.
+struct Options {
+    enum Mode: Equatable {
+        case repl, play(String), history, share, list, validate([String]), help, version
+    }
+
+    var mode: Mode = .repl
+    var count: Int?
+    var seed: UInt64?
+    var questionPaths: [String] = []
+    var dataDir: String?
+    var format: HistoryReport.Format?
+    var limit: Int?
+    var quizFilter: String?
+    var noColor = false
+
+    static let usage = """
+        Usage: quiz [OPTIONS] [QUIZ]
+          quiz                      the REPL: pick a quiz, play, see history, quit
+          quiz QUIZ                 play QUIZ (an id, or a bank file) at once, then exit
+          quiz --history            print the history of games and exit
+          quiz --share              print the last game as a share card and exit
+          quiz --list               list the quizzes found, with question counts
+          quiz --validate FILE...   check question banks; exit 65 on any error
+
+        Options:
+          -n, --count N             questions per game (default: all)
+              --seed N              deal the questions in a repeatable order
+              --questions PATH      a bank file or a folder of banks (repeatable);
+                                    a bank with a bundled quiz's id replaces it
+              --data-dir DIR        where the history lives
+              --format FORMAT       with --history: table, markdown, csv or json
+              --limit N             with --history: only the newest N games
+              --quiz ID             with --history: only games of quiz ID
+              --no-color            never colour the output (also: NO_COLOR=1)
+          -h, --help                show this help
+              --version             show the version
+
+        While playing, answer with a choice's number, its letter or its text;
+        type skip to skip a question, quit to abandon the game.
+        Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
+        not found, 74 history could not be read or written.
+        """
+
+    static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
+        var options = Options()
+        var positional: [String] = []
+        var modes: [Mode] = []
+        var index = 0
+        func usageError(_ message: String) -> CommandFailure {
+            CommandFailure(status: .usage, message: message, hint: "Try 'quiz --help' for more information.")
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                positional += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positional.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.count > 2 {
+                name = String(argument.prefix(2))
+                inlineValue = String(argument.dropFirst(2))
+            }
+            func value() throws(CommandFailure) -> String {
+                if let inlineValue { return inlineValue }
+                guard index < arguments.count else { throw usageError("option \(name) needs a value") }
+                index += 1
+                return arguments[index - 1]
+            }
+            func number(_ label: String, minimum: Int) throws(CommandFailure) -> Int {
+                let text = try value()
+                guard let number = Int(text), number >= minimum else {
+                    throw usageError("\(label) must be a whole number of at least \(minimum), not '\(text)'")
+                }
+                return number
+            }
+            func flag() throws(CommandFailure) {
+                if inlineValue != nil { throw usageError("option \(name) takes no value") }
+            }
+            switch name {
+            case "-h", "--help": try flag(); modes.append(.help)
+            case "--version": try flag(); modes.append(.version)
+            case "--history": try flag(); modes.append(.history)
+            case "--share": try flag(); modes.append(.share)
+            case "--list": try flag(); modes.append(.list)
+            case "--validate": try flag(); modes.append(.validate([]))
+            case "--no-color", "--no-colour": try flag(); options.noColor = true
+            case "-n", "--count": options.count = try number("the question count", minimum: 1)
+            case "--limit": options.limit = try number("the limit", minimum: 1)
+            case "--seed":
+                let text = try value()
+                guard let seed = UInt64(text) else {
+                    throw usageError("the seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                options.seed = seed
+            case "--questions": options.questionPaths.append(try value())
+            case "--data-dir": options.dataDir = try value()
+            case "--quiz": options.quizFilter = try value()
+            case "--format":
+                let text = try value()
+                guard let format = HistoryReport.Format(rawValue: text) else {
+                    throw usageError("unknown format '\(text)' (expected table, markdown, csv or json)")
+                }
+                options.format = format
+            default:
+                throw usageError("unknown option '\(argument)'")
+            }
+        }
+        if modes.contains(.help) {
+            options.mode = .help
+            return options
+        }
+        if modes.contains(.version) {
+            options.mode = .version
+            return options
+        }
+        let distinct = Set(modes.map { "\($0)" })
+        if distinct.count > 1 { throw usageError("choose one of --history, --share, --list, --validate") }
+        switch modes.first {
+        case .validate:
+            if positional.isEmpty { throw usageError("--validate needs at least one FILE") }
+            options.mode = .validate(positional)
+        case .some(let mode):
+            if !positional.isEmpty { throw usageError("unexpected argument '\(positional[0])'") }
+            options.mode = mode
+        case nil:
+            if positional.count > 1 { throw usageError("one quiz at a time, not '\(positional.joined(separator: " "))'") }
+            options.mode = positional.first.map(Options.Mode.play) ?? .repl
+        }
+        if options.format != nil && options.mode != .history {
+            throw usageError("--format goes with --history")
+        }
+        if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
+            throw usageError("--limit and --quiz go with --history")
+        }
+        return options
+    }
+}
