@@ -29,7 +29,8 @@ struct GamePlayer {
                 console.out("  \(index + 1)) \(choice)")
             }
             if asked.number == 1 && !asked.choices.isEmpty {
-                console.out(console.dim("  (answer with a number, a letter a–d counting down, or the text; skip, quit)"))
+                let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(asked.choices.count - 1)))
+                console.out(console.dim("  (answer 1–\(asked.choices.count), a–\(last) or the text; skip skips, quit abandons)"))
             }
             input.completions = asked.choices + Self.commands
             let prompt = "\(asked.number)/\(asked.total)> "
