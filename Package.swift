@@ -21,11 +21,12 @@ let package = Package(
         .testTarget(
             name: "QuizKitTests",
             dependencies: ["QuizKit"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "QuizCLITests",
-            dependencies: ["QuizKit"]
+            dependencies: ["QuizKit"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,8 @@ import QuizKit
 /// the folder holding `Package.swift`).
 enum BankLocator {
     static func bundledFolder() -> String? {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var folder = ((executable as NSString).deletingLastPathComponent as NSString).standardizingPath
         let installed = ((folder as NSString).deletingLastPathComponent as NSString)

@@ -30,7 +30,9 @@ struct GamePlayer {
             }
             if asked.number == 1 && !asked.choices.isEmpty {
                 let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(asked.choices.count - 1)))
-                console.out(console.dim("  (answer 1–\(asked.choices.count), a–\(last) or the text; skip skips, quit abandons)"))
+                console.out(
+                    console.dim("  (answer 1–\(asked.choices.count), a–\(last) or the text; skip skips, quit abandons)")
+                )
             }
             input.completions = asked.choices + Self.commands
             let prompt = "\(asked.number)/\(asked.total)> "
@@ -110,7 +112,9 @@ struct GamePlayer {
         if let bestBefore {
             let bestSession = earlier.first { $0.fraction == bestBefore }!
             if fraction > bestBefore {
-                console.out(console.green("New best!") + " Your best before was \(bestSession.score)/\(bestSession.total ?? 0).")
+                console.out(
+                    console.green("New best!") + " Your best before was \(bestSession.score)/\(bestSession.total ?? 0)."
+                )
             } else if fraction == bestBefore {
                 console.out("That equals your best.")
             } else {

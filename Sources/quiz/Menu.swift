@@ -15,7 +15,9 @@ struct Menu {
     /// Runs until the player quits; returns the exit status (74 when a game could not be recorded).
     func run() -> ExitStatus {
         var status = ExitStatus.success
-        console.out(console.bold("quiz") + " — \(library.banks.count) quizzes. Type a number or a name to play, help for commands.")
+        console.out(
+            console.bold("quiz")
+                + " — \(library.banks.count) quizzes. Type a number or a name to play, help for commands.")
         list()
         input.completions = Self.commands + library.banks.map(\.id)
         while let line = input.readLine(prompt: "quiz> ") {
@@ -62,7 +64,9 @@ struct Menu {
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
         for (index, bank) in library.banks.enumerated() {
             let number = DisplayWidth.pad("\(index + 1)", to: 3, right: true)
-            console.out("\(number)  \(DisplayWidth.pad(bank.id, to: idWidth))  \(bank.title) " + console.dim("(\(bank.questions.count))"))
+            console.out(
+                "\(number)  \(DisplayWidth.pad(bank.id, to: idWidth))  \(bank.title) "
+                    + console.dim("(\(bank.questions.count))"))
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
     }
@@ -74,7 +78,8 @@ struct Menu {
             console.err(error.description)
             return
         }
-        console.out(HistoryReport(sessions: SessionHistory.shared.sessions, timeZone: .current).table(width: console.width))
+        console.out(
+            HistoryReport(sessions: SessionHistory.shared.sessions, timeZone: .current).table(width: console.width))
     }
 
     private func play(_ name: String, typed: Bool = false) -> ExitStatus {

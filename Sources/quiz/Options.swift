@@ -136,7 +136,9 @@ struct Options {
             if !positional.isEmpty { throw usageError("unexpected argument '\(positional[0])'") }
             options.mode = mode
         case nil:
-            if positional.count > 1 { throw usageError("one quiz at a time, not '\(positional.joined(separator: " "))'") }
+            if positional.count > 1 {
+                throw usageError("one quiz at a time, not '\(positional.joined(separator: " "))'")
+            }
             options.mode = positional.first.map(Options.Mode.play) ?? .repl
         }
         if options.format != nil && options.mode != .history {

@@ -62,7 +62,9 @@ struct QuizCommand {
         let library = try BankLocator.library(extraPaths: options.questionPaths)
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
         for bank in library.banks {
-            console.out("\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) questions  \(bank.title)")
+            console.out(
+                "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) questions  \(bank.title)"
+            )
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
         return .success
@@ -113,7 +115,8 @@ struct QuizCommand {
             }
             let names = library.banks.map(\.id).joined(separator: ", ")
             throw CommandFailure(
-                status: .noInput, message: "no quiz named '\(name)'; the quizzes are: \(names.isEmpty ? "none" : names)")
+                status: .noInput, message: "no quiz named '\(name)'; the quizzes are: \(names.isEmpty ? "none" : names)"
+            )
         }
         loadHistoryQuietly()
         let input: LineInput = console.interactiveInput ? LineEditor() : PlainLineInput()

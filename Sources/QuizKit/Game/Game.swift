@@ -132,7 +132,8 @@ public struct Game: Sendable {
 
     private mutating func record(_ asked: Asked, outcome: QuestionOutcome, given: String?) -> Feedback {
         results.append(
-            QuestionResult(prompt: asked.question.prompt, outcome: outcome, given: given, answer: asked.question.answerText))
+            QuestionResult(
+                prompt: asked.question.prompt, outcome: outcome, given: given, answer: asked.question.answerText))
         return Feedback(
             outcome: outcome, correctAnswer: asked.question.answerText, explanation: asked.question.explanation,
             given: given)

@@ -60,7 +60,9 @@ public struct BinaryPropertyListReader {
     private func offset(of object: Int) throws(FormatError) -> Int {
         guard object >= 0, object < objectCount else { throw FormatError(description: "reference out of range") }
         let offset = Self.readUInt(bytes, at: tableOffset + object * offsetWidth, width: offsetWidth)
-        guard offset >= 8, offset < UInt64(tableOffset) else { throw FormatError(description: "object offset out of range") }
+        guard offset >= 8, offset < UInt64(tableOffset) else {
+            throw FormatError(description: "object offset out of range")
+        }
         return Int(offset)
     }
 

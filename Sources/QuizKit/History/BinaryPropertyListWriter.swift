@@ -41,7 +41,8 @@ public struct BinaryPropertyListWriter {
             switch uid {
             case 0...0xFF: bytes = [0x80, UInt8(uid)]
             case 0x100...0xFFFF: bytes = [0x81, UInt8(uid >> 8), UInt8(uid & 0xFF)]
-            default: bytes = [0x83]
+            default:
+                bytes = [0x83]
                 withUnsafeBytes(of: uid.bigEndian) { bytes.append(contentsOf: $0) }
             }
             let number = append(bytes)

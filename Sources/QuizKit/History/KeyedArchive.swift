@@ -74,7 +74,8 @@ public enum KeyedArchive {
 
         mutating func classObject(_ name: String) -> UInt32 {
             if let uid = classes[name] { return uid }
-            let uid = add(.dict(["$classname": .string(name), "$classes": .array([.string(name), .string("NSObject")])]))
+            let uid = add(
+                .dict(["$classname": .string(name), "$classes": .array([.string(name), .string("NSObject")])]))
             classes[name] = uid
             return uid
         }
@@ -93,7 +94,8 @@ public enum KeyedArchive {
 
         mutating func session(_ session: Session) -> UInt32 {
             let dateClass = classObject("NSDate")
-            let date = add(.dict(["$class": .uid(dateClass), "NS.time": .real(session.date.timeIntervalSinceReferenceDate)]))
+            let date = add(
+                .dict(["$class": .uid(dateClass), "NS.time": .real(session.date.timeIntervalSinceReferenceDate)]))
             var entries: [String: PropertyListValue] = [
                 "$class": .uid(classObject("Session")), "date": .uid(date), "score": .integer(Int64(session.score)),
             ]
@@ -156,14 +158,17 @@ private struct ArchiveDecoder {
 
     init(_ reader: BinaryPropertyListReader) throws {
         self.reader = reader
-        guard let top = try reader.dictionary(reader.topObject) else { throw ArchiveError.notAnArchive("no top dictionary") }
+        guard let top = try reader.dictionary(reader.topObject) else {
+            throw ArchiveError.notAnArchive("no top dictionary")
+        }
         guard let archiver = top["$archiver"], try reader.string(archiver) == "NSKeyedArchiver" else {
             throw ArchiveError.notAnArchive("no \"$archiver\": \"NSKeyedArchiver\"")
         }
         guard let objectsRef = top["$objects"], case .array(let objects) = try reader.object(objectsRef) else {
             throw ArchiveError.notAnArchive("no \"$objects\" array")
         }
-        guard let topRef = top["$top"], let topEntries = try reader.dictionary(topRef), let rootRef = topEntries["root"],
+        guard let topRef = top["$top"], let topEntries = try reader.dictionary(topRef),
+            let rootRef = topEntries["root"],
             case .uid(let root) = try reader.object(rootRef)
         else { throw ArchiveError.notAnArchive("no root object in \"$top\"") }
         self.objects = objects
@@ -180,7 +185,9 @@ private struct ArchiveDecoder {
     mutating func checkClasses() throws {
         for (uid, ref) in objects.enumerated() {
             guard let entries = try reader.dictionary(ref), let nameRef = entries["$classname"] else { continue }
-            guard let name = try reader.string(nameRef) else { throw ArchiveError.wrongShape("a class name is not text") }
+            guard let name = try reader.string(nameRef) else {
+                throw ArchiveError.wrongShape("a class name is not text")
+            }
             guard KeyedArchive.allowedClasses.contains(name) else { throw ArchiveError.foreignClass(name) }
             classNames[UInt64(uid)] = name.hasPrefix("QuizKit.") ? String(name.dropFirst(8)) : name
         }
@@ -210,7 +217,9 @@ private struct ArchiveDecoder {
             throw ArchiveError.wrongShape("\(what) has no NS.objects")
         }
         return try refs.map { ref throws -> UInt64 in
-            guard case .uid(let uid) = try reader.object(ref) else { throw ArchiveError.wrongShape("\(what) holds a non-reference") }
+            guard case .uid(let uid) = try reader.object(ref) else {
+                throw ArchiveError.wrongShape("\(what) holds a non-reference")
+            }
             return uid
         }
     }
@@ -290,6 +299,7 @@ private struct ArchiveDecoder {
         }
         return Session(
             date: date, score: score, total: total, quiz: try string(fields["quiz"], what: "\(what)'s quiz"),
-            title: try string(fields["title"], what: "\(what)'s title"), duration: duration, seed: seed, results: results)
+            title: try string(fields["title"], what: "\(what)'s title"), duration: duration, seed: seed,
+            results: results)
     }
 }

@@ -29,7 +29,8 @@ public enum BankLoader {
             root = try JSONParser.parse(bytes)
         } catch {
             throw .invalid([
-                BankProblem(path: path, place: .position(line: error.line, column: error.column), message: error.message)
+                BankProblem(
+                    path: path, place: .position(line: error.line, column: error.column), message: error.message)
             ])
         }
         var checker = BankChecker(path: path, bytes: bytes)
@@ -85,7 +86,8 @@ struct BankChecker {
 
     mutating func questionProblem(_ number: Int, _ field: String?, _ message: String, at node: JSONNode) {
         problems.append(
-            BankProblem(path: path, place: .question(number: number, field: field, line: line(of: node)), message: message)
+            BankProblem(
+                path: path, place: .question(number: number, field: field, line: line(of: node)), message: message)
         )
     }
 
@@ -103,7 +105,8 @@ struct BankChecker {
 
     mutating func bank(from root: JSONNode, id: String) -> QuestionBank? {
         guard let members = root.members else {
-            fileProblem("the file must hold a JSON object with \"title\" and \"questions\", not \(root.kindName)", at: root)
+            fileProblem(
+                "the file must hold a JSON object with \"title\" and \"questions\", not \(root.kindName)", at: root)
             return nil
         }
         checkDuplicateKeys(members, question: nil)
@@ -120,7 +123,11 @@ struct BankChecker {
         }
         var description: String?
         if let node = root["description"] {
-            if let text = node.string { description = text } else { fileProblem("\"description\" must be a string", at: node) }
+            if let text = node.string {
+                description = text
+            } else {
+                fileProblem("\"description\" must be a string", at: node)
+            }
         }
         guard let questionsNode = root["questions"] else {
             fileProblem("missing \"questions\": an array of questions")

@@ -248,7 +248,8 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 let unit = try parseHex4()
                 if (0xD800...0xDBFF).contains(unit) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw error("lone surrogate \\u\(String(unit, radix: 16)) in a string", at: index - 6) }
                     index += 2
                     let low = try parseHex4()

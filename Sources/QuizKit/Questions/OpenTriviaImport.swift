@@ -67,7 +67,9 @@ enum OpenTriviaImport {
         var strings: [String] = []
         for node in results.prefix(200) {
             for field in fields { if let text = node[field]?.string { strings.append(text) } }
-            for answer in node["incorrect_answers"]?.array ?? [] { if let text = answer.string { strings.append(text) } }
+            for answer in node["incorrect_answers"]?.array ?? [] {
+                if let text = answer.string { strings.append(text) }
+            }
         }
         let types = results.prefix(200).compactMap { $0["type"]?.string }
         if !types.isEmpty, types.allSatisfy({ $0 != "multiple" && $0 != "boolean" }),

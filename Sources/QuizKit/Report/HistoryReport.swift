@@ -13,8 +13,10 @@ public struct HistoryReport: Sendable {
     public var titles: [String: String]
 
     /// `sessions` oldest first, as stored; `limit` keeps the newest N.
-    public init(sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = .current,
-                titles: [String: String] = [:]) {
+    public init(
+        sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = .current,
+        titles: [String: String] = [:]
+    ) {
         var rows = sessions.enumerated().filter { quiz == nil || $0.element.quiz == quiz }
         rows.sort { $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset }
         var newestFirst = rows.map(\.element)
@@ -65,8 +67,10 @@ public struct HistoryReport: Sendable {
         let time = formatter("HH:mm")
         let headers = ["Date", "Time", "Quiz", "Score", "%", "Took"]
         var rows = sessions.map { session in
-            [day.string(from: session.date), time.string(from: session.date), title(session),
-             Self.score(session), Self.percent(session), DurationFormat.clock(session.duration)]
+            [
+                day.string(from: session.date), time.string(from: session.date), title(session),
+                Self.score(session), Self.percent(session), DurationFormat.clock(session.duration),
+            ]
         }
         var widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
@@ -112,8 +116,10 @@ public struct HistoryReport: Sendable {
         let day = formatter("yyyy-MM-dd HH:mm")
         var lines = ["| Date | Quiz | Score | % | Took |", "| --- | --- | ---: | ---: | ---: |"]
         for session in sessions {
-            let cells = [day.string(from: session.date), title(session), Self.score(session), Self.percent(session),
-                         DurationFormat.clock(session.duration)]
+            let cells = [
+                day.string(from: session.date), title(session), Self.score(session), Self.percent(session),
+                DurationFormat.clock(session.duration),
+            ]
             lines.append("| " + cells.map(Self.markdownEscape).joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
@@ -152,7 +158,8 @@ public struct HistoryReport: Sendable {
                 "date": iso.string(from: session.date), "quiz": session.quiz ?? NSNull(), "title": title(session),
                 "score": session.score, "total": session.total ?? NSNull(),
                 "percent": session.fraction.map { Int(($0 * 100).rounded()) } ?? NSNull(),
-                "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(), "seed": session.seed ?? NSNull(),
+                "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(),
+                "seed": session.seed ?? NSNull(),
             ]
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]),

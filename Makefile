@@ -1,0 +1,51 @@
+# quiz: `make play` to play, `make test` to run every check.
+# Both install what they need (libedit-dev, pkg-config) with apt-get when it
+# is missing; that takes root, and says so otherwise.
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD_LOG := .build/build-tests.log
+
+.PHONY: all deps build play test lint install uninstall clean
+
+all: build
+
+deps:
+	@if [ ! -f /usr/include/editline/readline.h ] || ! command -v pkg-config >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "make: installing libedit-dev and pkg-config with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config >/dev/null; \
+		else \
+			echo "make: libedit-dev is missing and this is not root; run: sudo apt-get install libedit-dev pkg-config" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product quiz
+
+play: build
+	@.build/release/quiz $(ARGS)
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+# Builds everything with the warnings shown, fails on any warning, then tests.
+test: deps lint
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
+	@if grep -q "warning:" $(BUILD_LOG); then echo "make: the build has warnings (see above)" >&2; exit 1; fi
+	$(SWIFT) test
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/quiz/Questions
+	install -m 0755 .build/release/quiz $(DESTDIR)$(PREFIX)/bin/quiz
+	install -m 0644 Questions/*.json $(DESTDIR)$(PREFIX)/share/quiz/Questions/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/quiz
+	rm -rf $(DESTDIR)$(PREFIX)/share/quiz
+
+clean:
+	$(SWIFT) package clean
