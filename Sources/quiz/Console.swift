@@ -31,6 +31,11 @@ struct Console {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// Writes `text` as it is, adding no line end.
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     func err(_ text: String) {
         FileHandle.standardError.write(Data(("quiz: " + text + "\n").utf8))
     }

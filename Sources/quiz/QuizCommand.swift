@@ -93,7 +93,9 @@ struct QuizCommand {
             throw CommandFailure(status: .ioError, message: error.description)
         }
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
-        console.out(report.render(options.format ?? .table, width: console.width))
+        let text = report.render(options.format ?? .table, width: console.width)
+        // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
+        if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
         return .success
     }
 
