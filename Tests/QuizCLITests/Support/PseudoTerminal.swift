@@ -35,6 +35,8 @@ final class PseudoTerminal {
     /// Kept open so the terminal's settings can be read before and after.
     let slave: Int32
     let pid: pid_t
+    /// The terminal's settings before the program started.
+    let initialSettings: termios
     private(set) var output = ""
     private var exitStatus: Int32?
 
@@ -45,7 +47,13 @@ final class PseudoTerminal {
         guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw Failure.system("openpty failed") }
         master = masterFD
         slave = slaveFD
-        guard let name = ttyname(slaveFD).map({ String(cString: $0) }) else { throw Failure.system("ttyname failed") }
+        var initial = termios()
+        tcgetattr(slaveFD, &initial)
+        initialSettings = initial
+        // ttyname_r, not ttyname: tests run in parallel and ttyname shares one buffer.
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(slaveFD, &nameBuffer, nameBuffer.count) == 0 else { throw Failure.system("ttyname_r failed") }
+        let name = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -126,22 +134,26 @@ final class PseudoTerminal {
         return text
     }
 
-    /// Waits until the output since `from` (a count of characters already seen) contains `text`.
+    /// Waits until the output after `mark` contains `text`; returns the index
+    /// just past it, to search on from there without missing fast output.
     @discardableResult
-    func wait(for text: String, after mark: String.Index? = nil, timeout: TimeInterval = 15) throws -> String {
+    func wait(for text: String, after mark: String.Index? = nil, timeout: TimeInterval = 15) throws -> String.Index {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             drain()
             let searched = mark.map { output[$0...] } ?? output[...]
-            if searched.contains(text) { return output }
+            if let range = searched.range(of: text) { return range.upperBound }
             var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, 50)
         }
         throw Failure.timeout(waitingFor: text, screen: Self.plain(output))
     }
 
-    /// A mark to pass to `wait(for:after:)`, so only new output is searched.
-    var mark: String.Index { drain(); return output.endIndex }
+    /// The end of what has been printed so far.
+    var mark: String.Index {
+        drain()
+        return output.endIndex
+    }
 
     /// Waits for the program to end; returns its exit status, or 128+signal.
     func waitForExit(timeout: TimeInterval = 15) throws -> Int32 {
