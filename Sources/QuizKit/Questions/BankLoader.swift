@@ -142,14 +142,17 @@ struct BankChecker {
         var prompts: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let number = index + 1
-            guard let question = self.question(from: element, number: number) else { continue }
-            let key = AnswerNormalizer.normalize(question.prompt)
-            if let first = prompts[key] {
-                questionProblem(number, "prompt", "same prompt as question \(first)", at: element["prompt"] ?? element)
-            } else {
-                prompts[key] = number
+            let question = self.question(from: element, number: number)
+            // Duplicates are checked on every prompt, even of a question with other faults.
+            if let prompt = element["prompt"]?.string, !prompt.trimmed.isEmpty {
+                let key = AnswerNormalizer.normalize(prompt)
+                if let first = prompts[key] {
+                    questionProblem(number, "prompt", "same prompt as question \(first)", at: element["prompt"]!)
+                } else {
+                    prompts[key] = number
+                }
             }
-            questions.append(question)
+            if let question { questions.append(question) }
         }
         return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)
     }

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// Flags, usage errors and exit statuses, as DESIGN.md promises them.
+@Suite struct CommandLineTests {
+    let bank = QuizBinary.fixture("mini.json")
+    let broken = QuizBinary.fixture("broken.json")
+
+    @Test func helpFitsEightyColumnsAndVersionPrints() throws {
+        let scratch = Scratch()
+        let help = try runQuiz(["--help"], environment: scratch.environment())
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Usage: quiz"))
+        for flag in ["--history", "--share", "--list", "--validate", "--count", "--seed", "--questions", "--data-dir",
+                     "--format", "--no-color", "--version"] {
+            #expect(help.stdout.contains(flag), "help mentions \(flag)")
+        }
+        #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        let version = try runQuiz(["--version"], environment: scratch.environment())
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("quiz "))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["-n", "zero"], "the question count must be a whole number"),
+        (["--history", "--list"], "choose one of"),
+        (["--format", "csv"], "--format goes with --history"),
+        (["--history", "--format", "xml"], "unknown format 'xml'"),
+        (["--validate"], "--validate needs at least one FILE"),
+        (["a", "b"], "one quiz at a time"),
+    ])
+    func badUsageExits64WithAHint(arguments: [String], message: String) throws {
+        let result = try runQuiz(arguments, environment: Scratch().environment())
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Try 'quiz --help'"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aMissingQuizExits66AndNamesTheQuizzes() throws {
+        let result = try runQuiz(["--questions", bank, "nosuchquiz"], environment: Scratch().environment())
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("no quiz named 'nosuchquiz'"))
+        #expect(result.stderr.contains("mini"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line")
+    }
+
+    @Test func aMissingBankFileExits66() throws {
+        let result = try runQuiz(["--questions", "/nonexistent/bank.json", "--list"], environment: Scratch().environment())
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("/nonexistent/bank.json"))
+    }
+
+    @Test func aBadBankAskedForExits65WithPathPlaceAndReason() throws {
+        let scratch = Scratch()
+        let folder = scratch.path + "/banks"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: bank, toPath: folder + "/mini.json")
+        try FileManager.default.copyItem(atPath: broken, toPath: folder + "/broken.json")
+        let result = try runQuiz(["--questions", folder, "broken"], environment: scratch.environment())
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(folder + "/broken.json:4: question 1, \"answer\": \"4\" is not one of the choices"))
+        // The other banks of that folder still load.
+        let list = try runQuiz(["--questions", folder, "--list"], environment: scratch.environment())
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("mini"))
+        #expect(list.stderr.contains("skipped " + folder + "/broken.json"))
+    }
+
+    @Test func validateReportsEveryProblemAndExits65() throws {
+        let scratch = Scratch()
+        let file = scratch.path + "/faults.json"
+        try """
+        {
+          "title": "Faults",
+          "colour": "red",
+          "questions": [
+            { "prompt": "A?", "choices": ["x", "x"], "answer": "x" },
+            { "prompt": "B?", "answer": "yes", "difficulty": "tricky" },
+            { "prompt": "A?", "answer": true }
+          ]
+        }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runQuiz(["--validate", file, bank], environment: scratch.environment())
+        #expect(result.status == 65)
+        #expect(result.stdout.contains("\(file):3:13: unknown key \"colour\""))
+        #expect(result.stdout.contains("question 1, \"choices\": \"x\" is listed twice"))
+        #expect(result.stdout.contains("question 2, \"difficulty\": unknown difficulty \"tricky\""))
+        #expect(result.stdout.contains("question 3, \"prompt\": same prompt as question 1"))
+        #expect(result.stdout.contains("\(bank): ok, 3 questions"))
+
+        let syntax = scratch.path + "/syntax.json"
+        try "{\n  \"title\": \"S\",\n  \"questions\": [ 1 2 ]\n}\n".write(toFile: syntax, atomically: true, encoding: .utf8)
+        let bad = try runQuiz(["--validate", syntax], environment: scratch.environment())
+        #expect(bad.status == 65)
+        #expect(bad.stdout.contains("\(syntax):3:20: unexpected '2', expected ',' or ']'"), "\(bad.stdout)")
+    }
+
+    @Test func anUnwritableHistoryExits74AndStillShowsTheResult() throws {
+        let scratch = Scratch()
+        // A data folder under a regular file cannot be created, even by root.
+        let blocker = scratch.path + "/not-a-folder"
+        try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let lines = try answers(bank: bank, seed: 9, right: [0, 1, 2])
+        let result = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "9", "--data-dir", blocker + "/quiz"],
+            input: lines.joined(separator: "\n") + "\n", environment: scratch.environment())
+        #expect(result.status == 74)
+        #expect(result.stdout.contains("Mini Test Quiz: 3/3 right (100%)"))
+        #expect(result.stderr.contains(blocker + "/quiz"))
+        #expect(result.stderr.contains("not recorded"))
+    }
+
+    @Test func emptyHistoryIsFriendlyAndListShowsCounts() throws {
+        let scratch = Scratch()
+        let history = try runQuiz(["--history"], environment: scratch.environment())
+        #expect(history.status == 0)
+        #expect(history.stdout.contains("No games yet"))
+        let list = try runQuiz(["--questions", bank, "--list"], environment: scratch.environment())
+        #expect(list.stdout.contains("mini"))
+        #expect(list.stdout.contains("3 questions  Mini Test Quiz"))
+    }
+
+    @Test func theDataFolderIsPrivate() throws {
+        let scratch = Scratch()
+        let lines = try answers(bank: bank, seed: 1, right: [])
+        _ = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "1"], input: lines.joined(separator: "\n") + "\n",
+            environment: scratch.environment())
+        let folder = try FileManager.default.attributesOfItem(atPath: scratch.dataDir)
+        let archive = try FileManager.default.attributesOfItem(atPath: scratch.archive)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect((archive[.posixPermissions] as? Int) == 0o600)
+    }
+}
