@@ -5,6 +5,8 @@ enum ExitStatus: Int32 {
     case dataError = 65
     case noInput = 66
     case ioError = 74
+    /// A game abandoned with Ctrl-C (128 + SIGINT, as a shell reports it).
+    case interrupted = 130
 }
 
 /// An error that ends the command with a message on standard error.

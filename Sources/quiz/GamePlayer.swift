@@ -7,8 +7,8 @@ struct GamePlayer {
     enum End {
         /// Finished and recorded (or recorded failed: `failure` says why).
         case finished(Session, failure: HistoryError?)
-        /// Quit, end of input: nothing recorded.
-        case abandoned
+        /// Quit, end of input, Ctrl-C twice (`interrupted`): nothing recorded.
+        case abandoned(interrupted: Bool)
     }
 
     let console: Console
@@ -20,41 +20,69 @@ struct GamePlayer {
     func play(_ bank: QuestionBank, count: Int?, seed: UInt64) -> End {
         var game = Game(bank: bank, count: count, seed: seed)
         let started = Date()
-        console.out(console.bold("\(bank.title)") + console.dim(" · \(game.asked.count) questions · seed \(seed)"))
+        let dealt = game.asked.count
+        console.out(
+            console.bold("\(bank.title)") + console.dim(" · \(dealt) question\(dealt == 1 ? "" : "s") · seed \(seed)"))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))
             console.out(console.bold(asked.question.prompt))
             for (index, choice) in asked.choices.enumerated() {
-                console.out("  \(index + 1)) \(choice)")
+                let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))
+                console.out(asked.numbersAreText ? "  \(letter)) \(choice)" : "  \(index + 1)) \(choice)")
             }
-            if asked.number == 1 && !asked.choices.isEmpty {
+            if asked.number == 1 && !asked.choices.isEmpty || asked.numbersAreText {
                 let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(asked.choices.count - 1)))
-                console.out(
-                    console.dim("  (answer 1–\(asked.choices.count), a–\(last) or the text; skip skips, quit abandons)")
-                )
+                let how =
+                    asked.numbersAreText
+                    ? "answer a–\(last) or the number itself" : "answer 1–\(asked.choices.count), a–\(last) or the text"
+                console.out(console.dim("  (\(how); skip skips, quit abandons)"))
             }
             input.completions = asked.choices + Self.commands
-            let prompt = "\(asked.number)/\(asked.total)> "
+            let prompt = "\(bank.id) \(asked.number)/\(asked.total)> "
             var feedback: Game.Feedback?
+            var interruptedAtEmptyPrompt = false
             while feedback == nil {
-                guard let line = input.readLine(prompt: prompt) else {
+                let line: String
+                switch input.readLine(prompt: prompt) {
+                case .end:
                     console.out()
                     console.out("Game abandoned; nothing recorded.")
-                    return .abandoned
+                    return .abandoned(interrupted: false)
+                case .interrupted(let partial):
+                    // Ctrl-C clears the line; a second at an empty prompt offers to abandon.
+                    guard partial.isEmpty else {
+                        interruptedAtEmptyPrompt = false
+                        continue
+                    }
+                    if !interruptedAtEmptyPrompt {
+                        interruptedAtEmptyPrompt = true
+                        console.out(console.dim("(Ctrl-C again to abandon the game)"))
+                        continue
+                    }
+                    if confirmAbandon() {
+                        console.out("Game abandoned; nothing recorded.")
+                        return .abandoned(interrupted: true)
+                    }
+                    interruptedAtEmptyPrompt = false
+                    continue
+                case .line(let text):
+                    line = text
                 }
+                interruptedAtEmptyPrompt = false
                 let word = line.trimmingCharacters(in: .whitespaces).lowercased()
                 switch word {
                 case "quit", ":quit", ":q", "exit":
                     console.out("Game abandoned; nothing recorded.")
-                    return .abandoned
+                    return .abandoned(interrupted: false)
                 case "skip", ":skip":
                     feedback = game.skip()
                 case "help", ":help", "?":
                     console.out(
                         asked.choices.isEmpty
                             ? "Type your answer. skip skips the question (it counts as wrong); quit abandons the game."
-                            : "Answer with a number, a letter or the choice's text. skip skips (counts as wrong); quit abandons the game."
+                            : "Answer with a number, a letter or the choice's text (Tab completes it). "
+                                + "skip skips (counts as wrong); quit abandons the game."
                     )
                 default:
                     switch game.answer(line) {
@@ -67,7 +95,9 @@ struct GamePlayer {
         }
         let finished = Date()
         let duration = finished.timeIntervalSince(started)
-        guard let session = game.session(finishedAt: finished, duration: duration) else { return .abandoned }
+        guard let session = game.session(finishedAt: finished, duration: duration) else {
+            return .abandoned(interrupted: false)
+        }
         let before = SessionHistory.shared.sessions
         var failure: HistoryError?
         var damage: HistoryError?
@@ -85,6 +115,15 @@ struct GamePlayer {
             console.err("\(failure.description); this game's result is shown above but was not recorded")
         }
         return .finished(session, failure: failure)
+    }
+
+    /// Asks whether to abandon the game; yes, or a third Ctrl-C, abandons.
+    private func confirmAbandon() -> Bool {
+        input.completions = ["yes", "no"]
+        switch input.readLine(prompt: "Abandon this game? Nothing will be recorded. [y/N] ") {
+        case .interrupted, .end: return true
+        case .line(let answer): return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }
     }
 
     private func show(_ feedback: Game.Feedback) {

@@ -1,49 +1,120 @@
 @preconcurrency import CEditLine
 import Foundation
 
+/// What was on the line when Ctrl-C was pressed; nil when it was not.
+nonisolated(unsafe) private var interruptedLine: String?
+
 /// Terminal input through libedit's readline interface: line editing, Up and
-/// Down through this run's lines, Tab completing from `completions`.
-/// libedit restores the terminal's settings when a line is read and when a
-/// signal arrives, so the terminal is left as it was found.
+/// Down through the commands of this and earlier runs, Ctrl-R searching them,
+/// Tab completing the whole line from `completions`, and `~/.editrc` (libedit
+/// reads it in `rl_initialize`, so vi mode and custom bindings work).
+///
+/// Keys are read by `readKey` (libedit's `rl_getc_function`), which decodes
+/// UTF-8 itself (libedit's readline layer would take each byte as a
+/// character) and turns the terminal's `isig` off while it waits, so Ctrl-C
+/// arrives as a key, not as SIGINT (which would also stop `make play`). The
+/// key is bound to `quiz-interrupt`, which sees the line being edited and
+/// ends `readline`: `readLine` reports `.interrupted(partial:)`. libedit puts
+/// the terminal's own settings back after each line, before a signal's default
+/// action (SIGTERM, SIGHUP) and when suspended (Ctrl-Z is bound to SIGTSTP);
+/// it redraws after SIGCONT and re-measures after SIGWINCH.
 final class LineEditor: LineInput {
-    /// The words Tab completes, read by the C callback below (which cannot
+    /// The whole-line completions, read by the C callback below (which cannot
     /// capture context). Only the main thread reads lines.
     nonisolated(unsafe) private static var candidates: [String] = []
     nonisolated(unsafe) private static var matches: [String] = []
     nonisolated(unsafe) private static var nextMatch = 0
+
+    private let historyFile: InputHistoryFile?
 
     var completions: [String] {
         get { Self.candidates }
         set { Self.candidates = newValue }
     }
 
-    init() {
+    init(historyFile: InputHistoryFile?) {
+        self.historyFile = historyFile
         setlocale(LC_CTYPE, "")
         rl_readline_name = UnsafePointer(strdup("quiz"))
+        rl_getc_function = { _ in LineEditor.readKey() }
         rl_initialize()
         using_history()
-        stifle_history(500)
+        stifle_history(Int32(historyFile?.limit ?? 1000))
+        for line in historyFile?.load() ?? [] { add_history(line) }
+        // Complete the whole line, so choices and titles with spaces complete too.
+        rl_completer_word_break_characters = strdup("\n")
+        rl_completion_append_character = 0
         rl_completion_entry_function = { text, state in
             guard let text else { return nil }
             if state == 0 {
-                let prefix = String(cString: text).lowercased()
+                let typed = String(cString: text)
+                let prefix = typed.lowercased()
+                // Keep what was typed as typed, so matches differing only in case share a prefix.
                 LineEditor.matches = LineEditor.candidates.filter { $0.lowercased().hasPrefix(prefix) }
+                    .map { typed + $0.dropFirst(typed.count) }
+                LineEditor.matches = Array(Set(LineEditor.matches)).sorted()
                 LineEditor.nextMatch = 0
             }
             guard LineEditor.nextMatch < LineEditor.matches.count else { return nil }
             LineEditor.nextMatch += 1
             return strdup(LineEditor.matches[LineEditor.nextMatch - 1])
         }
+        rl_add_defun(
+            "quiz-interrupt",
+            { _, _ in
+                interruptedLine = rl_line_buffer.map { String(cString: $0) } ?? ""
+                rl_done = 1
+                return 0
+            }, 3)
     }
 
-    func readLine(prompt: String) -> String? {
-        guard let raw = CEditLine.readline(prompt) else { return nil }
+    /// Reads one key: a whole UTF-8 character as its scalar value, or -1 at end of input.
+    private static func readKey() -> Int32 {
+        var settings = termios()
+        if tcgetattr(STDIN_FILENO, &settings) == 0 && settings.c_lflag & tcflag_t(ISIG) != 0 {
+            settings.c_lflag &= ~tcflag_t(ISIG)
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
+        var bytes: [UInt8] = []
+        var needed = 1
+        while bytes.count < needed {
+            var byte: UInt8 = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR {
+                // A signal libedit handles (SIGWINCH, SIGCONT): redraw, keep reading.
+                rl_forced_update_display()
+                continue
+            }
+            guard count == 1 else { return -1 }
+            if bytes.isEmpty {
+                needed = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            } else if byte & 0xC0 != 0x80 {
+                return 0xFFFD  // a broken sequence
+            }
+            bytes.append(byte)
+        }
+        guard let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first else { return 0xFFFD }
+        return Int32(scalar.value)
+    }
+
+    func readLine(prompt: String) -> LineEvent {
+        interruptedLine = nil
+        guard let raw = CEditLine.readline(prompt) else {
+            if let partial = interruptedLine {
+                interruptedLine = nil
+                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                return .interrupted(partial: partial.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            return .end
+        }
         defer { free(raw) }
-        return String(cString: raw)
+        return .line(String(cString: raw))
     }
 
     func remember(_ line: String) {
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-        add_history(line)
+        let command = line.trimmingCharacters(in: .whitespaces)
+        guard !command.isEmpty else { return }
+        add_history(command)
+        historyFile?.append(command)
     }
 }

@@ -10,54 +10,79 @@ struct Menu {
     let store: HistoryStore
     let options: Options
 
-    static let commands = ["play", "list", "history", "help", "quit"]
+    /// Each command with its one-line help, in the order `help` lists them.
+    static let commands: [(name: String, help: String)] = [
+        ("play", "play QUIZ: a quiz by number, id or title (or just type it)"),
+        ("list", "list the quizzes"),
+        ("history", "show the games played, newest first"),
+        ("help", "show this help"),
+        ("quit", "leave (Ctrl-D also leaves)"),
+    ]
+    static let aliases = ["exit": "quit", "q": "quit", "?": "help", "ls": "list", "h": "history", "p": "play"]
+
+    /// What Tab completes at the menu: commands, quiz ids, titles, `play ID`.
+    var menuCompletions: [String] {
+        Self.commands.map(\.name) + library.banks.map(\.id) + library.banks.map(\.title)
+            + library.banks.map { "play \($0.id)" }
+    }
 
     /// Runs until the player quits; returns the exit status (74 when a game could not be recorded).
     func run() -> ExitStatus {
         var status = ExitStatus.success
         console.out(
-            console.bold("quiz")
-                + " — \(library.banks.count) quizzes. Type a number or a name to play, help for commands.")
+            console.bold("quiz") + " — \(library.banks.count) quizzes. "
+                + "Type a number or a name to play, help for commands.")
         list()
-        input.completions = Self.commands + library.banks.map(\.id)
-        while let line = input.readLine(prompt: "quiz> ") {
-            let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard let first = words.first?.lowercased() else { continue }
-            input.remember(line)
-            switch first {
-            case "quit", "exit", "q":
+        while true {
+            input.completions = menuCompletions
+            let line: String
+            switch input.readLine(prompt: "quiz> ") {
+            case .end:
+                console.out()
                 return status
-            case "help", "?":
+            case .interrupted(let partial):
+                if partial.isEmpty { console.out(console.dim("(type quit or press Ctrl-D to leave)")) }
+                continue
+            case .line(let text):
+                line = text.trimmingCharacters(in: .whitespaces)
+            }
+            guard !line.isEmpty else { continue }
+            input.remember(line)
+            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+            let command = Self.aliases[words[0].lowercased()] ?? words[0].lowercased()
+            switch command {
+            case "quit":
+                return status
+            case "help":
                 help()
-            case "list", "ls":
+            case "list":
                 list()
-            case "history", "h":
+            case "history":
                 showHistory()
-            case "play", "p":
+            case "play":
                 guard words.count > 1 else {
-                    console.out("Which quiz? Type play and a number or a name from the list.")
+                    console.out("Which quiz? Type play and a number, an id or a title from the list.")
                     continue
                 }
                 if play(words[1]) == .ioError { status = .ioError }
             default:
-                if play(first, typed: true) == .ioError { status = .ioError }
+                if let bank = bank(named: line) {
+                    if play(bank) == .ioError { status = .ioError }
+                } else {
+                    unknown(line)
+                }
             }
-            input.completions = Self.commands + library.banks.map(\.id)
         }
-        console.out()
-        return status
     }
 
     private func help() {
+        let width = Self.commands.map(\.name.count).max() ?? 0
+        for command in Self.commands {
+            console.out("  \(DisplayWidth.pad(command.name, to: width))  \(command.help)")
+        }
+        console.out("In a game: a choice's number, letter or text answers; skip skips; quit abandons.")
         console.out(
-            """
-            play QUIZ    play a quiz: its number or its name (or just type either)
-            list         list the quizzes
-            history      show the games played
-            help         show this help
-            quit         leave (Ctrl-D also leaves)
-            During a game: a choice's number, letter or text answers; skip skips; quit abandons.
-            """)
+            "Keys: Tab completes, Up/Down recall earlier commands, Ctrl-R searches them, Ctrl-C clears the line.")
     }
 
     private func list() {
@@ -78,28 +103,46 @@ struct Menu {
             console.err(error.description)
             return
         }
-        console.out(
-            HistoryReport(sessions: SessionHistory.shared.sessions, timeZone: .current).table(width: console.width))
+        console.out(HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width))
     }
 
-    private func play(_ name: String, typed: Bool = false) -> ExitStatus {
-        let bank: QuestionBank?
+    /// A bank by its number in the list, its id or its title (ignoring case).
+    private func bank(named name: String) -> QuestionBank? {
         if let number = Int(name), number >= 1, number <= library.banks.count {
-            bank = library.banks[number - 1]
-        } else {
-            bank = library.bank(id: name) ?? library.banks.first { $0.id.lowercased() == name.lowercased() }
+            return library.banks[number - 1]
         }
-        guard let bank else {
+        let key = name.lowercased()
+        return library.bank(id: name)
+            ?? library.banks.first { $0.id.lowercased() == key || $0.title.lowercased() == key }
+    }
+
+    /// Answers unknown input with the nearest command or quiz, if one is close.
+    private func unknown(_ line: String) {
+        let candidates = Self.commands.map(\.name) + library.banks.map(\.id)
+        let first = String(line.split(separator: " ")[0])
+        if let suggestion = NearestMatch.suggestion(for: line, among: candidates)
+            ?? NearestMatch.suggestion(for: first, among: Self.commands.map(\.name))
+        {
+            console.out("Unknown command or quiz '\(line)'. Did you mean \(suggestion)?")
+        } else {
+            console.out("Unknown command or quiz '\(line)'. Type help for commands, list for the quizzes.")
+        }
+    }
+
+    private func play(_ name: String) -> ExitStatus {
+        guard let bank = bank(named: name) else {
+            let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
             console.out(
-                typed
-                    ? "Unknown command or quiz '\(name)'. Type help for commands, list for the quizzes."
-                    : "No quiz '\(name)'. Type list for the quizzes.")
+                "No quiz '\(name)'." + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
             return .success
         }
+        return play(bank)
+    }
+
+    private func play(_ bank: QuestionBank) -> ExitStatus {
         let player = GamePlayer(console: console, input: input, store: store)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
-        if case .finished(_, let failure?) = player.play(bank, count: options.count, seed: seed) {
-            _ = failure
+        if case .finished(_, .some) = player.play(bank, count: options.count, seed: seed) {
             return .ioError
         }
         return .success

@@ -44,7 +44,9 @@ struct QuizCommand {
                     status: .noInput, message: "no question banks found; give a bank file or folder with --questions")
             }
             loadHistoryQuietly()
-            let input: LineInput = console.interactiveInput ? LineEditor() : PlainLineInput()
+            let input: LineInput =
+                console.interactiveInput
+                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
             return Menu(console: console, input: input, library: library, store: store, options: options).run()
         }
     }
@@ -121,12 +123,14 @@ struct QuizCommand {
             )
         }
         loadHistoryQuietly()
-        let input: LineInput = console.interactiveInput ? LineEditor() : PlainLineInput()
+        let input: LineInput =
+            console.interactiveInput
+            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
         let player = GamePlayer(console: console, input: input, store: store)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(bank, count: options.count, seed: seed) {
         case .finished(_, let failure): return failure == nil ? .success : .ioError
-        case .abandoned: return .success
+        case .abandoned(let interrupted): return interrupted ? .interrupted : .success
         }
     }
 }

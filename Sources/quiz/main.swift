@@ -9,4 +9,5 @@ do {
     FileHandle.standardError.write(Data(("quiz: \(error.message)\n" + (error.hint.map { $0 + "\n" } ?? "")).utf8))
     status = error.status
 }
+
 exit(status.rawValue)

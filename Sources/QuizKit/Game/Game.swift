@@ -11,6 +11,11 @@ public struct Game: Sendable {
         public var choices: [String]
         /// Index of the right answer in `choices`, when there are choices.
         public var answerIndex: Int?
+        /// Some choice is itself a number ("4", "1945"): then a typed number
+        /// means that choice's text, and choices are shown with letters only.
+        public var numbersAreText: Bool {
+            choices.contains { Int($0.trimmingCharacters(in: .whitespaces)) != nil }
+        }
         /// 1-based position in the game.
         public var number: Int
         public var total: Int
@@ -95,6 +100,7 @@ public struct Game: Sendable {
         guard let choice = choiceIndex(for: input, in: asked) else {
             let count = asked.choices.count
             let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(count - 1)))
+            if asked.numbersAreText { return .notUnderstood("Answer with a letter a–\(last), or a choice's text.") }
             return .notUnderstood("Answer with 1–\(count), a–\(last), or a choice's text.")
         }
         let outcome: QuestionOutcome = choice == asked.answerIndex ? .right : .wrong
@@ -110,7 +116,7 @@ public struct Game: Sendable {
 
     private func choiceIndex(for input: String, in asked: Asked) -> Int? {
         let count = asked.choices.count
-        if let number = Int(input) {
+        if let number = Int(input), !asked.numbersAreText {
             return (1...count).contains(number) ? number - 1 : nil
         }
         let lower = input.lowercased()

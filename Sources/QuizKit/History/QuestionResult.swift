@@ -36,8 +36,13 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         else { return nil }
         self.prompt = prompt as String
         self.outcome = QuestionOutcome(rawValue: outcome as String) ?? .wrong
-        given = coder.decodeObject(of: NSString.self, forKey: "given") as String?
-        answer = (coder.decodeObject(of: NSString.self, forKey: "answer") as String?) ?? ""
+        // Absent keys must not reach decodeObject: Foundation on Linux traps on them.
+        given =
+            coder.containsValue(forKey: "given")
+            ? coder.decodeObject(of: NSString.self, forKey: "given") as String? : nil
+        answer =
+            coder.containsValue(forKey: "answer")
+            ? (coder.decodeObject(of: NSString.self, forKey: "answer") as String?) ?? "" : ""
     }
 
     public override func isEqual(_ object: Any?) -> Bool {

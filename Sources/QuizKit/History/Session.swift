@@ -57,11 +57,18 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         self.date = date as Date
         score = coder.decodeInteger(forKey: "score")
         total = coder.containsValue(forKey: "total") ? coder.decodeInteger(forKey: "total") : nil
-        quiz = coder.decodeObject(of: NSString.self, forKey: "quiz") as String?
-        title = coder.decodeObject(of: NSString.self, forKey: "title") as String?
+        // Foundation on Linux fails (and by default traps) on an absent key,
+        // so every optional key is checked with containsValue first.
+        quiz =
+            coder.containsValue(forKey: "quiz") ? coder.decodeObject(of: NSString.self, forKey: "quiz") as String? : nil
+        title =
+            coder.containsValue(forKey: "title")
+            ? coder.decodeObject(of: NSString.self, forKey: "title") as String? : nil
         duration = coder.containsValue(forKey: "duration") ? coder.decodeDouble(forKey: "duration") : nil
         seed = coder.containsValue(forKey: "seed") ? coder.decodeInt64(forKey: "seed") : nil
-        let list = coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: "results") as? [QuestionResult]
+        let list =
+            coder.containsValue(forKey: "results")
+            ? coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: "results") as? [QuestionResult] : nil
         results = list ?? []
     }
 

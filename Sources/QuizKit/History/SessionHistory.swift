@@ -42,7 +42,9 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
     }
 
     public init?(coder: NSCoder) {
-        let list = coder.decodeObject(of: [NSArray.self, Session.self, QuestionResult.self], forKey: "sessions")
+        let list =
+            coder.containsValue(forKey: "sessions")
+            ? coder.decodeObject(of: [NSArray.self, Session.self, QuestionResult.self], forKey: "sessions") : nil
         storage = (list as? [Session]) ?? []
     }
 }

@@ -89,18 +89,21 @@ public struct HistoryReport: Sendable {
         var lines = [line(headers), widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")]
         lines += rows.map(line)
         lines.append("")
-        lines.append(summary())
+        lines.append(summary(width: width))
         return lines.joined(separator: "\n")
     }
 
-    /// "3 games · average 70% · best 9/10 (World Capitals)".
-    public func summary() -> String {
+    /// "3 games · average 70% · best 9/10 (World Capitals)", the title
+    /// shortened so the line fits `width` columns.
+    public func summary(width: Int = 80) -> String {
         let games = "\(sessions.count) game\(sessions.count == 1 ? "" : "s")"
         let scored = sessions.compactMap { session in session.fraction.map { (session, $0) } }
         guard !scored.isEmpty else { return games }
         let average = scored.map(\.1).reduce(0, +) / Double(scored.count)
         let best = scored.max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.date > $1.0.date }!
-        return "\(games) · average \(Int((average * 100).rounded()))% · best \(Self.score(best.0)) (\(title(best.0)))"
+        let head = "\(games) · average \(Int((average * 100).rounded()))% · best \(Self.score(best.0)) ("
+        let room = max(4, width - DisplayWidth.of(head) - 1)
+        return head + DisplayWidth.truncate(title(best.0), to: room) + ")"
     }
 
     // MARK: Exports

@@ -15,7 +15,8 @@ final class PseudoTerminal {
         var description: String {
             switch self {
             case .system(let what): "pty: \(what)"
-            case .timeout(let text, let screen): "timed out waiting for \(text.debugDescription); output so far:\n\(screen)"
+            case .timeout(let text, let screen):
+                "timed out waiting for \(text.debugDescription); output so far:\n\(screen)"
             }
         }
     }
@@ -47,6 +48,9 @@ final class PseudoTerminal {
         guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw Failure.system("openpty failed") }
         master = masterFD
         slave = slaveFD
+        // Tests run in parallel: no other child may inherit this terminal.
+        _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slaveFD, F_SETFD, FD_CLOEXEC)
         var initial = termios()
         tcgetattr(slaveFD, &initial)
         initialSettings = initial
@@ -101,8 +105,22 @@ final class PseudoTerminal {
         close(slave)
     }
 
-    /// Types `text` as keys.
+    /// Waits until the program is reading keys (libedit has turned canonical
+    /// mode off). A key typed earlier is handled by the terminal's line
+    /// discipline instead (Ctrl-D there becomes a NUL byte), as it would be for
+    /// a person typing ahead; tests type as a person who waits for the prompt.
+    func waitUntilReading(timeout: TimeInterval = 5) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var settings = termios()
+            if tcgetattr(slave, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) == 0 { return }
+            usleep(5_000)
+        }
+    }
+
+    /// Types `text` as keys, once the program is reading them.
     func send(_ text: String) {
+        waitUntilReading()
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -159,10 +177,14 @@ final class PseudoTerminal {
     func waitForExit(timeout: TimeInterval = 15) throws -> Int32 {
         if let exitStatus { return exitStatus }
         let deadline = Date().addingTimeInterval(timeout)
+        var lastResult: Int32 = 0
+        var lastError: Int32 = 0
         while Date() < deadline {
             drain()
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
+            lastResult = result
+            lastError = errno
             if result == pid {
                 drain()
                 let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -171,7 +193,8 @@ final class PseudoTerminal {
             }
             usleep(20_000)
         }
-        throw Failure.timeout(waitingFor: "exit", screen: Self.plain(output))
+        throw Failure.timeout(
+            waitingFor: "exit (waitpid \(lastResult), errno \(lastError))", screen: Self.plain(output))
     }
 
     /// The terminal's current settings (what the program leaves behind).

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import QuizKit
+
+@Suite("DataDirectory")
+struct DataDirectoryTests {
+    @Test func precedence() {
+        let all = ["QUIZ_DATA_DIR": "/env/quiz", "XDG_DATA_HOME": "/xdg", "HOME": "/home/me"]
+        #expect(DataDirectory.resolve(option: "/opt/dir", environment: all) == "/opt/dir")
+        #expect(DataDirectory.resolve(option: nil, environment: all) == "/env/quiz")
+        #expect(DataDirectory.resolve(option: "", environment: all) == "/env/quiz")
+        #expect(
+            DataDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/h"]) == "/xdg/quiz")
+        #expect(DataDirectory.resolve(option: nil, environment: ["HOME": "/home/me"]) == "/home/me/.local/share/quiz")
+    }
+
+    @Test func emptyOrRelativeValuesAreIgnored() {
+        let environment = ["QUIZ_DATA_DIR": "", "XDG_DATA_HOME": "relative/path", "HOME": "/home/me"]
+        #expect(DataDirectory.resolve(option: nil, environment: environment) == "/home/me/.local/share/quiz")
+    }
+}
