@@ -1,0 +1,98 @@
+import Foundation
+
+/// A finished game as a few lines to paste anywhere: title, score and date;
+/// one square per question in the order asked; the time and the command that
+/// replays the same questions. Pure: the caller passes the time zone.
+///
+/// ```
+/// quiz · World Capitals 8/10 · 2026-11-29
+/// 🟩🟩🟥🟩🟩🟩🟥🟩🟩🟩
+/// ⏱ 1:42 · quiz world-capitals --seed 48213 -n 10
+/// ```
+public struct ShareCard: Sendable {
+    /// Squares per line when a game has more than `maxSquaresOnOneLine` questions.
+    public static let squaresPerWrappedLine = 20
+    /// A game of up to 40 questions shows its squares on one line (80 columns).
+    public static let maxSquaresOnOneLine = 40
+    public static let width = 80
+
+    public let session: Session
+    public let timeZone: TimeZone
+
+    public init(session: Session, timeZone: TimeZone) {
+        self.session = session
+        self.timeZone = timeZone
+    }
+
+    /// The card's lines joined by "\n". `ascii` draws `#` right, `x` wrong,
+    /// `-` skipped, `*` for the clock and `-` between fields. Every line fits
+    /// 80 columns: a long title is shortened with "…", and when the time and
+    /// a long replay command do not fit on one line the command takes its own,
+    /// never shortened. Sessions from classic archives degrade: no squares
+    /// without results, "replay unavailable" without a seed or quiz id.
+    public func text(ascii: Bool = false) -> String {
+        let separator = ascii ? " - " : " · "
+        var lines = [headline(separator: separator)]
+        lines += squareLines(ascii: ascii)
+        let clock = session.duration.map { (ascii ? "* " : "⏱ ") + DurationFormat.clock($0) }
+        let replay = replayCommand ?? "replay unavailable"
+        if let clock {
+            let joined = clock + separator + replay
+            lines += DisplayWidth.of(joined) <= Self.width ? [joined] : [clock, replay]
+        } else {
+            lines.append(replay)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `quiz ID --seed N -n TOTAL`, the shell command that deals the same
+    /// questions again; nil when the session lacks its quiz id or seed.
+    public var replayCommand: String? {
+        guard let quiz = session.quiz, !quiz.isEmpty, let seed = session.seed else { return nil }
+        var options = ["--seed", String(UInt64(bitPattern: seed))]
+        if let total = session.total ?? (session.results.isEmpty ? nil : session.results.count) {
+            options += ["-n", String(total)]
+        }
+        let id = Self.shellQuoted(quiz)
+        // An id that looks like an option goes after "--".
+        let words = quiz.hasPrefix("-") ? ["quiz"] + options + ["--", id] : ["quiz", id] + options
+        return words.joined(separator: " ")
+    }
+
+    private func headline(separator: String) -> String {
+        let title = Statistics.singleLine(session.title ?? session.quiz ?? "quiz")
+        let score = "\(session.score)/\(session.total.map(String.init) ?? "?")"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        let prefix = "quiz" + separator
+        let suffix = " " + score + separator + formatter.string(from: session.date)
+        let room = Self.width - DisplayWidth.of(prefix) - DisplayWidth.of(suffix)
+        return prefix + DisplayWidth.truncate(title, to: max(1, room)) + suffix
+    }
+
+    private func squareLines(ascii: Bool) -> [String] {
+        let squares = session.results.map { result -> String in
+            switch result.outcome {
+            case .right: ascii ? "#" : "🟩"
+            case .wrong: ascii ? "x" : "🟥"
+            case .skipped: ascii ? "-" : "⬜"
+            }
+        }
+        if squares.isEmpty { return [] }
+        let perLine = squares.count > Self.maxSquaresOnOneLine ? Self.squaresPerWrappedLine : squares.count
+        return stride(from: 0, to: squares.count, by: perLine).map {
+            squares[$0..<min($0 + perLine, squares.count)].joined()
+        }
+    }
+
+    /// `text` as one shell word: unchanged when it holds only safe characters,
+    /// else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+,@%=")
+        if text.allSatisfy({ safe.contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

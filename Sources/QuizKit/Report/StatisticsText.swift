@@ -1,0 +1,85 @@
+extension Statistics {
+    /// The stats screen as text: summary, streaks, a per-quiz table (Quiz,
+    /// Games, Best, Avg, Last, Trend), the heatmap and the questions missed
+    /// most. Lines fit `width` columns (80 unless told; at least 60 to fit),
+    /// long titles and prompts shortened with "…". `ascii` draws only ASCII
+    /// around the recorded titles and prompts, for places that mangle Unicode.
+    public func text(ascii: Bool = false, width: Int = 80) -> String {
+        if games == 0 { return "No games yet. Play one with `quiz`, and it will show here." }
+        let dot = ascii ? "-" : "·"
+        var lines = [summaryLine(dot: dot), streakLine(dot: dot), ""]
+        lines += quizTable(ascii: ascii, width: width)
+        lines += ["", "Last \(CalendarHeatmap.weeks) weeks", heatmap.text(ascii: ascii), ""]
+        lines += missedLines(ascii: ascii, width: width)
+        return lines.map(CalendarHeatmap.trimmingTrailingSpaces).joined(separator: "\n")
+    }
+
+    private func summaryLine(dot: String) -> String {
+        var parts = [Self.count(games, "game")]
+        if timedGames > 0 { parts.append("\(DurationFormat.clock(totalDuration)) played") }
+        if let averagePercent { parts.append("average \(averagePercent)%") }
+        return parts.joined(separator: " \(dot) ")
+    }
+
+    private func streakLine(dot: String) -> String {
+        "Daily streak: \(Self.count(streaks.current, "day")) \(dot) longest \(Self.count(streaks.longest, "day"))"
+    }
+
+    private func quizTable(ascii: Bool, width: Int) -> [String] {
+        let headers = ["Quiz", "Games", "Best", "Avg", "Last", "Trend"]
+        var rows = quizzes.map { quiz in
+            [
+                Self.singleLine(quiz.title), String(quiz.games),
+                Self.score(quiz.bestScore, quiz.bestTotal) + (quiz.bestPercent.map { " \($0)%" } ?? ""),
+                quiz.averagePercent.map { "\($0)%" } ?? "?", Self.score(quiz.lastScore, quiz.lastTotal),
+                Sparkline.render(quiz.trend, ascii: ascii),
+            ]
+        }
+        var widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
+        }
+        let others = widths.dropFirst().reduce(0, +) + 2 * (headers.count - 1)
+        widths[0] = max(4, min(widths[0], width - others))
+        for index in rows.indices { rows[index][0] = DisplayWidth.truncate(rows[index][0], to: widths[0]) }
+        let rightAligned: Set<Int> = [1, 2, 3, 4]
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                DisplayWidth.pad(cell, to: widths[column], right: rightAligned.contains(column))
+            }.joined(separator: "  ")
+        }
+        let rule = widths.map { String(repeating: ascii ? "-" : "─", count: $0) }.joined(separator: "  ")
+        return [line(headers), rule] + rows.map(line)
+    }
+
+    private func missedLines(ascii: Bool, width: Int) -> [String] {
+        var lines = ["Questions you miss most"]
+        if !hasQuestionResults { return lines + ["  No answers recorded yet."] }
+        if mostMissed.isEmpty { return lines + ["  None: every recorded answer was right."] }
+        let counts = mostMissed.map { "missed \($0.missed) of \($0.asked)" }
+        let indent = 2 + (counts.map(DisplayWidth.of).max() ?? 0) + 2
+        let arrow = ascii ? "->" : "→"
+        for (question, count) in zip(mostMissed, counts) {
+            let room = max(1, width - indent)
+            let answer =
+                "\(arrow) \(Self.singleLine(question.answer)) (\(Self.singleLine(title(ofQuiz: question.quiz))))"
+            lines.append(
+                "  " + DisplayWidth.pad(count, to: indent - 4) + "  "
+                    + DisplayWidth.truncate(Self.singleLine(question.prompt), to: room))
+            lines.append(String(repeating: " ", count: indent) + DisplayWidth.truncate(answer, to: room))
+        }
+        return lines
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    static func score(_ score: Int, _ total: Int?) -> String {
+        "\(score)/\(total.map(String.init) ?? "?")"
+    }
+
+    /// Recorded text on one line: line breaks and tabs become spaces.
+    static func singleLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+}
