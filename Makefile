@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps build play test lint install uninstall clean
+.PHONY: all deps test-deps build play test lint install uninstall clean
 
 all: build
 
@@ -22,6 +22,14 @@ deps:
 		fi; \
 	fi
 
+# What only the tests need, kept out of deps so that make play and
+# make install never touch Python: jsonschema for the schema test.
+test-deps: deps
+	@python3 -c 'import jsonschema' 2>/dev/null \
+		|| python3 -m pip install --quiet jsonschema \
+		|| python3 -m pip install --quiet --break-system-packages jsonschema \
+		|| { echo "make: could not install the Python module jsonschema; run: python3 -m pip install jsonschema" >&2; exit 1; }
+
 build: deps
 	$(SWIFT) build -c release --product quiz
 
@@ -32,7 +40,7 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 # Builds everything with the warnings shown, fails on any warning, then tests.
-test: deps lint
+test: test-deps lint
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@if grep -q "warning:" $(BUILD_LOG); then echo "make: the build has warnings (see above)" >&2; exit 1; fi
