@@ -22,13 +22,20 @@ deps:
 		fi; \
 	fi
 
-# What only the tests need, kept out of deps so that make play and
-# make install never touch Python: jsonschema for the schema test.
+# What only the tests need, kept out of deps so that make play and make
+# install never touch Python: jsonschema for the schema test (pip, else
+# Debian's python3-jsonschema), groff for the man page test.
 test-deps: deps
-	@python3 -c 'import jsonschema' 2>/dev/null \
-		|| python3 -m pip install --quiet jsonschema \
-		|| python3 -m pip install --quiet --break-system-packages jsonschema \
-		|| { echo "make: could not install the Python module jsonschema; run: python3 -m pip install jsonschema" >&2; exit 1; }
+	@python3 -c 'from jsonschema import Draft202012Validator' 2>/dev/null \
+		|| python3 -m pip install --quiet 'jsonschema>=4' \
+		|| python3 -m pip install --quiet --break-system-packages 'jsonschema>=4' \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing python3-jsonschema with apt-get" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema >/dev/null; } \
+		|| { echo "make: could not install the Python module jsonschema; run: python3 -m pip install 'jsonschema>=4'" >&2; exit 1; }
+	@command -v groff >/dev/null 2>&1 \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing groff-base with apt-get" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq groff-base >/dev/null; } \
+		|| { echo "make: groff is missing and this is not root; run: sudo apt-get install groff-base" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c release --product quiz

@@ -62,8 +62,8 @@ def main(arguments):
         from jsonschema import Draft202012Validator
     except ImportError:
         print(
-            "check-schema: the Python module jsonschema is missing; run `make test` "
-            "(it installs it) or `python3 -m pip install jsonschema`",
+            "check-schema: the Python module jsonschema (4.0 or later, for draft 2020-12) is missing; "
+            "run `make test` (it installs it) or `python3 -m pip install 'jsonschema>=4'`",
             file=sys.stderr,
         )
         return 2

@@ -9,13 +9,13 @@ import Testing
     /// python3 with jsonschema, or a recorded failure that says how to get it.
     func pythonWithJSONSchema() throws -> String? {
         guard let python = Tool.find("python3") else {
-            Issue.record("python3 is not installed: run `make test`, which installs what the tests need")
+            Issue.record("python3 is not installed: run `make test`, which installs it with jsonschema")
             return nil
         }
-        let probe = try Tool.run(python, ["-c", "import jsonschema"])
+        let probe = try Tool.run(python, ["-c", "from jsonschema import Draft202012Validator"])
         guard probe.status == 0 else {
-            Issue.record(
-                "the Python module jsonschema is missing: run `make test`, which installs it (\(probe.stderr))")
+            let reason = probe.stderr.split(separator: "\n").last.map(String.init) ?? ""
+            Issue.record("jsonschema 4 or later is missing for python3: run `make test`, which installs it (\(reason))")
             return nil
         }
         return python
