@@ -1,6 +1,7 @@
-# quiz: `make play` to play, `make test` to run every check.
-# Both install what they need (libedit-dev, pkg-config) with apt-get when it
-# is missing; that takes root, and says so otherwise.
+# quiz: `make play` to play, `make test` to run every check, `make install`.
+# Both install what they need (libedit-dev, pkg-config; for the tests also
+# groff-base and Python's jsonschema) when it is missing; apt-get takes root,
+# and says so otherwise.
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
@@ -53,14 +54,32 @@ test: test-deps lint
 	@if grep -q "warning:" $(BUILD_LOG); then echo "make: the build has warnings (see above)" >&2; exit 1; fi
 	$(SWIFT) test
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/quiz/Questions
-	install -m 0755 .build/release/quiz $(DESTDIR)$(PREFIX)/bin/quiz
-	install -m 0644 Questions/*.json $(DESTDIR)$(PREFIX)/share/quiz/Questions/
+# make install [PREFIX=/usr/local] [DESTDIR=] [QUIZ_BIN=path]: QUIZ_BIN installs
+# a binary already built instead of building a release one. The binary finds
+# its banks in ../share/quiz/Questions.
+QUIZ_BIN ?=
+BANKS := $(notdir $(wildcard Questions/*.json))
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+QUIZDIR = $(DESTDIR)$(PREFIX)/share/quiz
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
+install: $(if $(QUIZ_BIN),,build)
+	install -d "$(BINDIR)" "$(QUIZDIR)/Questions" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 "$(or $(QUIZ_BIN),.build/release/quiz)" "$(BINDIR)/quiz"
+	install -m 0644 $(addprefix Questions/,$(BANKS)) "$(QUIZDIR)/Questions/"
+	install -m 0644 man/quiz.1 "$(MANDIR)/quiz.1"
+	install -m 0644 completions/quiz.bash "$(BASHDIR)/quiz"
+	install -m 0644 completions/_quiz "$(ZSHDIR)/_quiz"
+	install -m 0644 completions/quiz.fish "$(FISHDIR)/quiz.fish"
+
+# Removes exactly what install put there, and share/quiz once it is empty.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/quiz
-	rm -rf $(DESTDIR)$(PREFIX)/share/quiz
+	rm -f "$(BINDIR)/quiz" "$(MANDIR)/quiz.1" "$(BASHDIR)/quiz" "$(ZSHDIR)/_quiz" "$(FISHDIR)/quiz.fish"
+	rm -f $(foreach bank,$(BANKS),"$(QUIZDIR)/Questions/$(bank)")
+	rmdir "$(QUIZDIR)/Questions" "$(QUIZDIR)" 2>/dev/null || true
 
 clean:
 	$(SWIFT) package clean
