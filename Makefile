@@ -1,13 +1,14 @@
-# quiz: `make play` to play, `make test` to run every check.
-# Both install what they need (libedit-dev, pkg-config) with apt-get when it
-# is missing; that takes root, and says so otherwise.
+# quiz: `make play` to play, `make test` to run every check, `make install`.
+# Both install what they need (libedit-dev, pkg-config; for the tests also
+# groff-base and Python's jsonschema) when it is missing; apt-get takes root,
+# and says so otherwise.
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps build play test lint install uninstall clean
+.PHONY: all deps test-deps build play test lint install uninstall clean
 
 all: build
 
@@ -22,6 +23,21 @@ deps:
 		fi; \
 	fi
 
+# What only the tests need, kept out of deps so that make play and make
+# install never touch Python: jsonschema for the schema test (pip, else
+# Debian's python3-jsonschema), groff for the man page test.
+test-deps: deps
+	@python3 -c 'from jsonschema import Draft202012Validator' 2>/dev/null \
+		|| python3 -m pip install --quiet 'jsonschema>=4' \
+		|| python3 -m pip install --quiet --break-system-packages 'jsonschema>=4' \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing python3-jsonschema with apt-get" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema >/dev/null; } \
+		|| { echo "make: could not install the Python module jsonschema; run: python3 -m pip install 'jsonschema>=4'" >&2; exit 1; }
+	@command -v groff >/dev/null 2>&1 \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing groff-base with apt-get" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq groff-base >/dev/null; } \
+		|| { echo "make: groff is missing and this is not root; run: sudo apt-get install groff-base" >&2; exit 1; }
+
 build: deps
 	$(SWIFT) build -c release --product quiz
 
@@ -32,20 +48,38 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 # Builds everything with the warnings shown, fails on any warning, then tests.
-test: deps lint
+test: test-deps lint
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@if grep -q "warning:" $(BUILD_LOG); then echo "make: the build has warnings (see above)" >&2; exit 1; fi
 	$(SWIFT) test
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/quiz/Questions
-	install -m 0755 .build/release/quiz $(DESTDIR)$(PREFIX)/bin/quiz
-	install -m 0644 Questions/*.json $(DESTDIR)$(PREFIX)/share/quiz/Questions/
+# make install [PREFIX=/usr/local] [DESTDIR=] [QUIZ_BIN=path]: QUIZ_BIN installs
+# a binary already built instead of building a release one. The binary finds
+# its banks in ../share/quiz/Questions.
+QUIZ_BIN ?=
+BANKS := $(notdir $(wildcard Questions/*.json))
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+QUIZDIR = $(DESTDIR)$(PREFIX)/share/quiz
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
+install: $(if $(QUIZ_BIN),,build)
+	install -d "$(BINDIR)" "$(QUIZDIR)/Questions" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 "$(or $(QUIZ_BIN),.build/release/quiz)" "$(BINDIR)/quiz"
+	install -m 0644 $(addprefix Questions/,$(BANKS)) "$(QUIZDIR)/Questions/"
+	install -m 0644 man/quiz.1 "$(MANDIR)/quiz.1"
+	install -m 0644 completions/quiz.bash "$(BASHDIR)/quiz"
+	install -m 0644 completions/_quiz "$(ZSHDIR)/_quiz"
+	install -m 0644 completions/quiz.fish "$(FISHDIR)/quiz.fish"
+
+# Removes exactly what install put there, and share/quiz once it is empty.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/quiz
-	rm -rf $(DESTDIR)$(PREFIX)/share/quiz
+	rm -f "$(BINDIR)/quiz" "$(MANDIR)/quiz.1" "$(BASHDIR)/quiz" "$(ZSHDIR)/_quiz" "$(FISHDIR)/quiz.fish"
+	rm -f $(foreach bank,$(BANKS),"$(QUIZDIR)/Questions/$(bank)")
+	rmdir "$(QUIZDIR)/Questions" "$(QUIZDIR)" 2>/dev/null || true
 
 clean:
 	$(SWIFT) package clean

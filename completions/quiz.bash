@@ -1,0 +1,81 @@
+# bash completion for quiz(1). Installed as
+# PREFIX/share/bash-completion/completions/quiz; or `source` this file.
+
+# The quiz ids that `quiz --list` prints in its first column, counting any
+# --questions already on the command line.
+_quiz_quizzes() {
+    local -a extra=()
+    local i
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case ${COMP_WORDS[i]} in
+            --questions)
+                [[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
+                extra+=(--questions "${COMP_WORDS[i + 1]}")
+                ;;
+        esac
+    done
+    command quiz --list "${extra[@]}" 2>/dev/null | while read -r id _; do
+        printf '%s\n' "$id"
+    done
+}
+
+_quiz() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    local option=
+    # COMP_WORDBREAKS splits --format=csv into --format, =, csv.
+    if [[ $cur == = ]]; then
+        option=$prev
+        cur=
+    elif [[ $prev == = ]] && ((COMP_CWORD >= 2)); then
+        option=${COMP_WORDS[COMP_CWORD - 2]}
+    elif [[ $prev == -* ]]; then
+        option=$prev
+    fi
+    COMPREPLY=()
+    case $option in
+        --format)
+            mapfile -t COMPREPLY < <(compgen -W 'table markdown csv json' -- "$cur")
+            return
+            ;;
+        --quiz)
+            mapfile -t COMPREPLY < <(compgen -W "$(_quiz_quizzes)" -- "$cur")
+            return
+            ;;
+        --questions)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return
+            ;;
+        --data-dir)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+            return
+            ;;
+        -n | --count | --seed | --limit)
+            return
+            ;;
+    esac
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --data-dir --history --share
+            --list --validate --format --limit --quiz --no-color -h --help --version' -- "$cur")
+        return
+    fi
+    local word
+    for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+        if [[ $word == --validate ]]; then
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return
+        fi
+    done
+    # A QUIZ: an id, or a bank file when it looks like a path.
+    if [[ $cur == */* || $cur == .* || $cur == "~"* ]]; then
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    else
+        mapfile -t COMPREPLY < <(compgen -W "$(_quiz_quizzes)" -- "$cur")
+    fi
+}
+
+complete -F _quiz quiz

@@ -1,0 +1,47 @@
+# fish completion for quiz(1). Installed as
+# PREFIX/share/fish/vendor_completions.d/quiz.fish; or `source` this file.
+
+# The quiz ids that `quiz --list` prints in its first column, with their
+# titles, counting any --questions already on the command line.
+function __quiz_quizzes
+    set -l words (commandline -opc)
+    set -l extra
+    for i in (seq 2 (count $words))
+        switch $words[$i]
+            case --questions
+                if test $i -lt (count $words)
+                    set -a extra --questions $words[(math $i + 1)]
+                end
+            case '--questions=*'
+                set -a extra $words[$i]
+        end
+    end
+    command quiz --list $extra 2>/dev/null | string replace -r '^(\S+)\s+\d+ questions\s+' '$1\t'
+end
+
+# A QUIZ may be a bank file: offer files once the word looks like a path.
+function __quiz_path_typed
+    string match -q -r -- '^[./~]|/' (commandline -ct)
+end
+
+function __quiz_validating
+    contains -- --validate (commandline -opc)
+end
+
+complete -c quiz -f
+complete -c quiz -s n -l count -x -d 'Questions per game'
+complete -c quiz -l seed -x -d 'Deal the questions in a repeatable order'
+complete -c quiz -l questions -r -F -d 'A bank file or a folder of banks'
+complete -c quiz -l data-dir -x -a '(__fish_complete_directories)' -d 'Where the history lives'
+complete -c quiz -l history -d 'Print the history of games'
+complete -c quiz -l share -d 'Print the last game as a share card'
+complete -c quiz -l list -d 'List the quizzes found'
+complete -c quiz -l validate -d 'Check question banks'
+complete -c quiz -l format -x -a 'table markdown csv json' -d 'With --history: the output format'
+complete -c quiz -l limit -x -d 'With --history: only the newest N games'
+complete -c quiz -l quiz -x -a '(__quiz_quizzes)' -d 'With --history: only games of this quiz'
+complete -c quiz -l no-color -d 'Never colour the output'
+complete -c quiz -s h -l help -d 'Show the help'
+complete -c quiz -l version -d 'Show the version'
+complete -c quiz -n 'not __quiz_validating' -a '(__quiz_quizzes)'
+complete -c quiz -n '__quiz_validating; or __quiz_path_typed' -F
