@@ -84,7 +84,7 @@ import Testing
         let menu = try runQuiz([], input: "help\nquit\n", environment: scratch.environment())
         #expect(menu.status == 0, "\(menu.stderr)")
         let commands = menu.stdout.split(separator: "\n").compactMap { line in
-            line.firstMatch(of: /^([a-z]+)( [A-Z]+)? {2,}/).map { String($0.output.1) }
+            line.firstMatch(of: /^ *([a-z]+)( [A-Z]+)? {2,}/).map { String($0.output.1) }
         }
         #expect(Set(commands) == ["play", "list", "history", "help", "quit"], "\(menu.stdout)")
         let documented = sections["COMMANDS"] ?? ""
