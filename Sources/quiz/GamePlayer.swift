@@ -14,6 +14,8 @@ struct GamePlayer {
     let console: Console
     let input: LineInput
     let store: HistoryStore
+    /// Playing from the menu, where `share` is a command.
+    var sharePrompt = false
 
     static let commands = ["skip", "quit", "help"]
 
@@ -137,30 +139,38 @@ struct GamePlayer {
         }
     }
 
-    /// Score, percentage, time, and how it compares with the best before it.
+    /// Score, percentage, time; a new best or a longer daily streak; and the
+    /// share card on offer.
     private func summarize(_ session: Session, history: [Session]) {
         let total = session.total ?? 0
         let percent = total > 0 ? Int((Double(session.score) / Double(total) * 100).rounded()) : 0
+        let title = session.title ?? "this quiz"
         console.out()
         console.out(
             console.bold("\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)")
                 + " in \(DurationFormat.clock(session.duration))")
-        let earlier = history.filter { $0 !== session && $0.quiz == session.quiz && !$0.isEqual(session) }
-        let bestBefore = earlier.compactMap(\.fraction).max()
-        let fraction = session.fraction ?? 0
-        if let bestBefore {
-            let bestSession = earlier.first { $0.fraction == bestBefore }!
-            if fraction > bestBefore {
-                console.out(
-                    console.green("New best!") + " Your best before was \(bestSession.score)/\(bestSession.total ?? 0)."
-                )
-            } else if fraction == bestBefore {
-                console.out("That equals your best.")
-            } else {
-                console.out("Your best is \(bestSession.score)/\(bestSession.total ?? 0).")
+        let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
+        switch Milestones.personalBest(of: session, history: earlier) {
+        case .firstGame:
+            console.out("Your first game of \(title): a best to beat next time.")
+        case .newBest(let previous):
+            let before = previous.map { " Your best before was \($0.score)/\($0.total ?? 0)." } ?? ""
+            console.out(console.green("New best for \(title)!") + before)
+        case .notBest:
+            let best = earlier.filter { $0.quiz == session.quiz }.compactMap { game in game.fraction.map { (game, $0) }
             }
-        } else {
-            console.out("Your first game of \(session.title ?? "this quiz"): a best to beat next time.")
+            .max { $0.1 < $1.1 }
+            if let best {
+                console.out(
+                    best.1 == session.fraction
+                        ? "That equals your best." : "Your best is \(best.0.score)/\(best.0.total ?? 0).")
+            }
         }
+        let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: .current)
+        if streak.extended && streak.after >= 2 {
+            console.out(console.green("Daily streak: \(streak.after) days!") + " Come back tomorrow to keep it going.")
+        }
+        console.out(
+            console.dim("Share this game: type share" + (sharePrompt ? "" : " at the menu, or run quiz --share") + "."))
     }
 }

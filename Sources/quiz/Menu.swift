@@ -15,6 +15,8 @@ struct Menu {
         ("play", "play QUIZ: a quiz by number, id or title (or just type it)"),
         ("list", "list the quizzes"),
         ("history", "show the games played, newest first"),
+        ("share", "share the last game: score squares, time, the command to replay it"),
+        ("stats", "statistics: streaks, bests, trends, a calendar, the questions you miss"),
         ("help", "show this help"),
         ("quit", "leave (Ctrl-D also leaves)"),
     ]
@@ -59,6 +61,10 @@ struct Menu {
                 list()
             case "history":
                 showHistory()
+            case "share":
+                share(words.count > 1 ? words[1] : "")
+            case "stats":
+                stats()
             case "play":
                 guard words.count > 1 else {
                     console.out("Which quiz? Type play and a number, an id or a title from the list.")
@@ -106,6 +112,26 @@ struct Menu {
         console.out(HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width))
     }
 
+    /// `share`, `share ascii`: the last game's card.
+    private func share(_ argument: String) {
+        guard let last = SessionHistory.shared.sessions.max(by: { $0.date < $1.date }) else {
+            console.out("No games yet, so nothing to share.")
+            return
+        }
+        console.out(ShareCard(session: last, timeZone: .current).text(ascii: argument.lowercased() == "ascii"))
+    }
+
+    private func stats() {
+        do {
+            try SessionHistory.shared.load(from: store)
+        } catch {
+            console.err(error.description)
+            return
+        }
+        let statistics = Statistics(sessions: SessionHistory.shared.sessions, now: Date(), timeZone: .current)
+        console.out(statistics.text(width: min(console.width, 100)))
+    }
+
     /// A bank by its number in the list, its id or its title (ignoring case).
     private func bank(named name: String) -> QuestionBank? {
         if let number = Int(name), number >= 1, number <= library.banks.count {
@@ -140,7 +166,8 @@ struct Menu {
     }
 
     private func play(_ bank: QuestionBank) -> ExitStatus {
-        let player = GamePlayer(console: console, input: input, store: store)
+        var player = GamePlayer(console: console, input: input, store: store)
+        player.sharePrompt = true
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         if case .finished(_, .some) = player.play(bank, count: options.count, seed: seed) {
             return .ioError

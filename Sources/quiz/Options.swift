@@ -4,7 +4,7 @@ import QuizKit
 /// value, short `-n 5` or `-n5`, `--` ending options.
 struct Options {
     enum Mode: Equatable {
-        case repl, play(String), history, share, list, validate([String]), help, version
+        case repl, play(String), history, share, stats, list, validate([String]), help, version
     }
 
     var mode: Mode = .repl
@@ -15,6 +15,9 @@ struct Options {
     var format: HistoryReport.Format?
     var limit: Int?
     var quizFilter: String?
+    /// With --share: which game, counting back from the last (1 = the last).
+    var game: Int?
+    var ascii = false
     var noColor = false
 
     static let usage = """
@@ -23,6 +26,7 @@ struct Options {
           quiz QUIZ                 play QUIZ (an id, or a bank file) at once, then exit
           quiz --history            print the history of games and exit
           quiz --share              print the last game as a share card and exit
+          quiz --stats              print statistics: streaks, bests, trends, misses
           quiz --list               list the quizzes found, with question counts
           quiz --validate FILE...   check question banks; exit 65 on any error
 
@@ -32,9 +36,12 @@ struct Options {
               --questions PATH      a bank file or a folder of banks (repeatable);
                                     a bank with a bundled quiz's id replaces it
               --data-dir DIR        where the history lives
-              --format FORMAT       with --history: table, markdown, csv or json
+              --format FORMAT       with --history: table, markdown, csv or json;
+                                    with --stats: table or json
               --limit N             with --history: only the newest N games
               --quiz ID             with --history: only games of quiz ID
+              --game N              with --share: the Nth game back (1 = the last)
+              --ascii               with --share or --stats: no emoji or blocks
               --no-color            never colour the output (also: NO_COLOR=1)
           -h, --help                show this help
               --version             show the version
@@ -94,6 +101,9 @@ struct Options {
             case "--version": try flag(); modes.append(.version)
             case "--history": try flag(); modes.append(.history)
             case "--share": try flag(); modes.append(.share)
+            case "--stats": try flag(); modes.append(.stats)
+            case "--ascii": try flag(); options.ascii = true
+            case "--game": options.game = try number("the game number", minimum: 1)
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
             case "--no-color", "--no-colour": try flag(); options.noColor = true
@@ -127,7 +137,7 @@ struct Options {
             return options
         }
         let distinct = Set(modes.map { "\($0)" })
-        if distinct.count > 1 { throw usageError("choose one of --history, --share, --list, --validate") }
+        if distinct.count > 1 { throw usageError("choose one of --history, --share, --stats, --list, --validate") }
         switch modes.first {
         case .validate:
             if positional.isEmpty { throw usageError("--validate needs at least one FILE") }
@@ -141,8 +151,16 @@ struct Options {
             }
             options.mode = positional.first.map(Options.Mode.play) ?? .repl
         }
-        if options.format != nil && options.mode != .history {
-            throw usageError("--format goes with --history")
+        if let format = options.format {
+            if options.mode == .stats {
+                if format != .table && format != .json { throw usageError("--stats takes --format table or json") }
+            } else if options.mode != .history {
+                throw usageError("--format goes with --history or --stats")
+            }
+        }
+        if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
+        if options.ascii && options.mode != .share && options.mode != .stats {
+            throw usageError("--ascii goes with --share or --stats")
         }
         if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
             throw usageError("--limit and --quiz go with --history")

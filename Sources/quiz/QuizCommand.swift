@@ -34,7 +34,9 @@ struct QuizCommand {
         case .history:
             return try history()
         case .share:
-            throw CommandFailure(status: .usage, message: "--share is not built yet")
+            return try share()
+        case .stats:
+            return try stats()
         case .play(let name):
             return try play(name)
         case .repl:
@@ -87,17 +89,51 @@ struct QuizCommand {
     }
 
     private func history() throws(CommandFailure) -> ExitStatus {
-        let sessions: [Session]
-        do {
-            try SessionHistory.shared.load(from: store)
-            sessions = SessionHistory.shared.sessions
-        } catch {
-            throw CommandFailure(status: .ioError, message: error.description)
-        }
+        let sessions = try loadedSessions()
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
+        return .success
+    }
+
+    private func loadedSessions() throws(CommandFailure) -> [Session] {
+        do {
+            try SessionHistory.shared.load(from: store)
+            return SessionHistory.shared.sessions
+        } catch {
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+    }
+
+    /// The share card of the last game, or of the Nth back with `--game N`.
+    private func share() throws(CommandFailure) -> ExitStatus {
+        let sessions = try loadedSessions()
+        guard !sessions.isEmpty else {
+            console.out("No games yet, so nothing to share. Play one with `quiz`.")
+            return .success
+        }
+        let back = options.game ?? 1
+        guard back <= sessions.count else {
+            throw CommandFailure(
+                status: .usage,
+                message: "--game \(back): there are only \(sessions.count) game\(sessions.count == 1 ? "" : "s")")
+        }
+        let newestFirst = sessions.enumerated().sorted {
+            $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
+        }
+        console.out(ShareCard(session: newestFirst[back - 1].element, timeZone: .current).text(ascii: options.ascii))
+        return .success
+    }
+
+    private func stats() throws(CommandFailure) -> ExitStatus {
+        let sessions = try loadedSessions()
+        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: .current)
+        if options.format == .json {
+            console.out(statistics.json())
+        } else {
+            console.out(statistics.text(ascii: options.ascii, width: min(console.width, 100)))
+        }
         return .success
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+import QuizKit
+import Testing
+
+/// The share card and the statistics, from games really played.
+@Suite struct ShareAndStatsTests {
+    let bank = QuizBinary.fixture("mini.json")
+
+    /// The prompts a run printed, in the order asked.
+    func askedPrompts(_ output: String) -> [String] {
+        let lines = output.components(separatedBy: "\n")
+        return lines.indices.compactMap { index in
+            lines[index].hasPrefix("Question ") && index + 1 < lines.count ? lines[index + 1] : nil
+        }
+    }
+
+    @Test func theShareCardsReplayCommandAsksTheSameQuestionsInTheSameOrder() throws {
+        let scratch = Scratch()
+        let lines = try answers(bank: bank, seed: 48213, count: 2, right: [0])
+        let played = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "48213", "-n", "2"], input: lines.joined(separator: "\n") + "\n",
+            environment: scratch.environment())
+        #expect(played.status == 0)
+        #expect(played.stdout.contains("Share this game"))
+
+        let card = try runQuiz(["--share"], environment: scratch.environment())
+        #expect(card.status == 0)
+        let cardLines = card.stdout.split(separator: "\n").map(String.init)
+        #expect(cardLines.count == 3, "\(card.stdout)")
+        let today = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        #expect(cardLines[0] == "quiz · Mini Test Quiz 1/2 · \(today)")
+        #expect(cardLines[1] == "🟩🟥")
+        #expect(cardLines[2].hasPrefix("⏱ 0:0"))
+        #expect(cardLines[2].hasSuffix(" · quiz mini --seed 48213 -n 2"))
+
+        // A friend runs the command from the card and gets the same game.
+        let command = try #require(cardLines[2].components(separatedBy: " · ").last)
+        let words = command.split(separator: " ").map(String.init).dropFirst()
+        let friend = Scratch()
+        let replay = try runQuiz(
+            ["--questions", bank] + words, input: lines.joined(separator: "\n") + "\n",
+            environment: friend.environment())
+        #expect(replay.status == 0)
+        #expect(askedPrompts(replay.stdout) == askedPrompts(played.stdout))
+        #expect(askedPrompts(replay.stdout).count == 2)
+        let choices = { (text: String) in
+            text.split(separator: "\n").filter { $0.hasPrefix("  1) ") || $0.hasPrefix("  2) ") }
+        }
+        #expect(choices(replay.stdout) == choices(played.stdout), "choices in the same order too")
+    }
+
+    @Test func shareAnEarlierGameInASCII() throws {
+        let scratch = Scratch()
+        for (seed, right) in [(UInt64(1), Set([0, 1, 2])), (2, Set<Int>())] {
+            let lines = try answers(bank: bank, seed: seed, right: right)
+            _ = try runQuiz(
+                ["--questions", bank, "mini", "--seed", "\(seed)"], input: lines.joined(separator: "\n") + "\n",
+                environment: scratch.environment())
+        }
+        let last = try runQuiz(["--share", "--ascii"], environment: scratch.environment())
+        #expect(last.stdout.split(separator: "\n")[1] == "xxx")
+        let first = try runQuiz(["--share", "--ascii", "--game", "2"], environment: scratch.environment())
+        #expect(first.stdout.split(separator: "\n")[1] == "###")
+        #expect(first.stdout.contains("quiz mini --seed 1 -n 3"))
+        #expect(!first.stdout.contains("🟩"))
+        let tooFar = try runQuiz(["--share", "--game", "3"], environment: scratch.environment())
+        #expect(tooFar.status == 64)
+        #expect(tooFar.stderr.contains("only 2 games"))
+    }
+
+    @Test func statsShowStreaksBestsAndMissedQuestionsAndFitEightyColumns() throws {
+        let scratch = Scratch()
+        for (seed, right) in [(UInt64(4), Set([0])), (5, Set([0, 1, 2]))] {
+            let lines = try answers(bank: bank, seed: seed, right: right)
+            _ = try runQuiz(
+                ["--questions", bank, "mini", "--seed", "\(seed)"], input: lines.joined(separator: "\n") + "\n",
+                environment: scratch.environment())
+        }
+        let stats = try runQuiz(["--stats"], environment: scratch.environment())
+        #expect(stats.status == 0)
+        #expect(stats.stdout.contains("2 games"))
+        #expect(stats.stdout.contains("Daily streak: 1 day"))
+        #expect(stats.stdout.contains("Mini Test Quiz"))
+        #expect(stats.stdout.contains("3/3 100%"))
+        #expect(stats.stdout.contains("Questions you miss most"))
+        #expect(!stats.stdout.contains("\u{1B}["))
+        for line in stats.stdout.split(separator: "\n") { #expect(DisplayWidth.of(String(line)) <= 80, "\(line)") }
+
+        let json = try runQuiz(["--stats", "--format", "json"], environment: scratch.environment())
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["games"] as? Int == 2)
+        #expect(object["currentStreak"] as? Int == 1)
+        let quizzes = try #require(object["quizzes"] as? [[String: Any]])
+        #expect(quizzes.first?["bestScore"] as? Int == 3)
+        #expect((object["mostMissed"] as? [[String: Any]])?.count == 2)
+    }
+}
