@@ -6,7 +6,7 @@ import QuizKit
 struct GamePlayer {
     enum End {
         /// Finished and recorded (or recorded failed: `failure` says why).
-        case finished(Session, failure: HistoryError?)
+        case finished(Session, failure: HistoryStore.RecordFailure?)
         /// Quit, end of input, Ctrl-C twice (`interrupted`): nothing recorded.
         case abandoned(interrupted: Bool)
     }
@@ -101,20 +101,20 @@ struct GamePlayer {
             return .abandoned(interrupted: false)
         }
         let before = SessionHistory.shared.sessions
-        var failure: HistoryError?
-        var damage: HistoryError?
-        var all = before + [session]
+        var failure: HistoryStore.RecordFailure?
+        // No signal may end the process between a game's end and its record.
+        let blocked = SignalBlock.terminating()
         do {
             let report = try SessionHistory.shared.record(session, in: store)
-            all = report.sessions
-            damage = report.damage
+            for notice in report.notices { console.err(notice) }
+            if report.needsCompaction { Compaction.startInBackground(folder: store.folder) }
         } catch {
             failure = error
         }
-        if let damage { console.err(damage.description) }
-        summarize(session, history: all)
+        blocked.release()
+        summarize(session, history: before + [session])
         if let failure {
-            console.err("\(failure.description); this game's result is shown above but was not recorded")
+            console.err("not recorded: \(failure.description)")
         }
         return .finished(session, failure: failure)
     }

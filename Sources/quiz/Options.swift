@@ -5,6 +5,8 @@ import QuizKit
 struct Options {
     enum Mode: Equatable {
         case repl, play(String), history, share, stats, list, validate([String]), help, version
+        /// Not in --help: folds the journal into the archive (see Compaction).
+        case compact
     }
 
     var mode: Mode = .repl
@@ -102,6 +104,7 @@ struct Options {
             case "--history": try flag(); modes.append(.history)
             case "--share": try flag(); modes.append(.share)
             case "--stats": try flag(); modes.append(.stats)
+            case "--compact-history": try flag(); modes.append(.compact)
             case "--ascii": try flag(); options.ascii = true
             case "--game": options.game = try number("the game number", minimum: 1)
             case "--list": try flag(); modes.append(.list)

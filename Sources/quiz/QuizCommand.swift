@@ -15,8 +15,12 @@ struct QuizCommand {
         console = Console(noColorFlag: options.noColor, environment: environment)
     }
 
+    /// The history; a game that cannot be written waits in the data folder,
+    /// else in the state folder, else in the temporary folder.
     var store: HistoryStore {
-        HistoryStore(folder: DataDirectory.resolve(option: options.dataDir, environment: environment))
+        HistoryStore(
+            folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
+            pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()])
     }
 
     func run() throws(CommandFailure) -> ExitStatus {
@@ -37,6 +41,13 @@ struct QuizCommand {
             return try share()
         case .stats:
             return try stats()
+        case .compact:
+            do {
+                try store.compact()
+            } catch {
+                throw CommandFailure(status: .ioError, message: error.description)
+            }
+            return .success
         case .play(let name):
             return try play(name)
         case .repl:
@@ -56,7 +67,7 @@ struct QuizCommand {
     /// Loads the history for "new best" messages; a problem is reported, not fatal.
     private func loadHistoryQuietly() {
         do {
-            try SessionHistory.shared.load(from: store)
+            for notice in try SessionHistory.shared.load(from: store) { console.err(notice) }
         } catch {
             console.err(error.description)
         }
@@ -99,7 +110,7 @@ struct QuizCommand {
 
     private func loadedSessions() throws(CommandFailure) -> [Session] {
         do {
-            try SessionHistory.shared.load(from: store)
+            for notice in try SessionHistory.shared.load(from: store) { console.err(notice) }
             return SessionHistory.shared.sessions
         } catch {
             throw CommandFailure(status: .ioError, message: error.description)

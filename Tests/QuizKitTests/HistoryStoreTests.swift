@@ -3,10 +3,15 @@ import Testing
 
 @testable import QuizKit
 
-private func session(_ n: Int) -> Session {
+private func session(_ n: Int, results: Bool = false) -> Session {
     Session(
         date: Date(timeIntervalSinceReferenceDate: 740_000_000 + Double(n) * 3_600), score: n % 5, total: 5,
-        quiz: "quiz-\(n)", title: "Quiz \(n)", duration: Double(n), seed: Int64(n))
+        quiz: "quiz-\(n)", title: "Quiz \(n) – Ünïcode", duration: Double(n) + 0.25, seed: Int64(n),
+        results: results
+            ? [
+                QuestionResult(prompt: "Q\(n)?", outcome: .right, given: "A", answer: "A"),
+                QuestionResult(prompt: "Skipped \(n)?", outcome: .skipped, given: nil, answer: "北京"),
+            ] : [])
 }
 
 private let garbage = Data("this is not an archive \u{0}\u{1}\u{2} ✗".utf8)
@@ -17,65 +22,120 @@ private func contents(of folder: String) -> [String] {
 
 @Suite("HistoryStore")
 struct HistoryStoreTests {
-    @Test func absentArchiveIsAnEmptyHistory() throws {
+    @Test func absentHistoryIsEmptyAndCreatesNothing() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("never-created"))
-        #expect(try store.load() == [])
+        #expect(try store.load().sessions == [])
         #expect(!FileManager.default.fileExists(atPath: store.folder))
     }
 
-    @Test func recordAppendsAndReturnsEverySession() throws {
+    @Test func recordIsDurableInTheJournalAndLoadReturnsEverything() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
-        let store = HistoryStore(folder: temporary.file("data/quiz"))
-        #expect(store.archivePath == temporary.file("data/quiz/history.archive"))
-
-        let first = try store.record(session(1))
-        #expect(first.sessions == [session(1)])
-        #expect(first.damage == nil)
-        let second = try store.record(session(2))
-        #expect(second.sessions == [session(1), session(2)])
-        #expect(try store.load() == [session(1), session(2)])
-
-        // A second store on the same folder (another terminal) appends to what is on disk.
-        let other = HistoryStore(folder: temporary.file("data/quiz"))
-        #expect(try other.record(session(3)).sessions == [session(1), session(2), session(3)])
-        #expect(try store.load() == [session(1), session(2), session(3)])
+        let store = HistoryStore(folder: temporary.file("data/quiz"), inlineCompactionLimit: 0)
+        let report = try store.record(session(1, results: true))
+        #expect(report.recovered == 0)
+        #expect(!report.needsCompaction)
+        _ = try store.record(session(2))
+        // Another terminal's store on the same folder appends to what is on disk.
+        _ = try HistoryStore(folder: store.folder, inlineCompactionLimit: 0).record(session(3))
+        #expect(try store.load().sessions == [session(1, results: true), session(2), session(3)])
+        let journal = try #require(HistoryJournal.parse(try Data(contentsOf: URL(fileURLWithPath: store.journalPath))))
+        #expect(journal.entries.map(\.sequence) == [1, 2, 3])
+        #expect(journal.tail == .clean)
     }
 
-    @Test func archiveOnDiskIsAKeyedArchive() throws {
+    @Test func compactionFoldsTheJournalIntoAKeyedArchive() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
-        let store = HistoryStore(folder: temporary.file("quiz"))
-        _ = try store.record(session(1))
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        for n in 1...3 { _ = try store.record(session(n, results: true)) }
+        try store.compact()
         let data = try Data(contentsOf: URL(fileURLWithPath: store.archivePath))
         #expect(data.starts(with: Array("bplist00".utf8)))
-        #expect(try KeyedArchive.sessions(from: data) == [session(1)])
+        let archive = try KeyedArchive.decode(data)
+        #expect(archive.sessions == (1...3).map { session($0, results: true) })
+        #expect(archive.journalSequence == 3)
+        let journal = try #require(HistoryJournal.parse(try Data(contentsOf: URL(fileURLWithPath: store.journalPath))))
+        #expect(journal.entries.isEmpty)
+        #expect(journal.baseSequence == 3)
+        // Recording goes on after the folded records, and nothing is counted twice.
+        _ = try store.record(session(4))
+        #expect(try store.load().sessions == (1...3).map { session($0, results: true) } + [session(4)])
         #expect(!contents(of: store.folder).contains { $0.contains(".tmp-") })
     }
 
-    @Test func folderIsCreated0700AndFiles0600() throws {
+    @Test func aCrashBetweenArchiveAndJournalNeverCountsAGameTwice() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        for n in 1...3 { _ = try store.record(session(n)) }
+        // As if compaction wrote the archive, then died before the new journal.
+        try store.writeAtomically(
+            KeyedArchive.data(for: [session(1), session(2)], journalSequence: 2), to: store.archivePath)
+        #expect(try store.load().sessions == [session(1), session(2), session(3)])
+        try store.compact()
+        #expect(try store.load().sessions == [session(1), session(2), session(3)])
+    }
+
+    @Test func aTornLastRecordIsIgnoredAndCut() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        _ = try store.record(session(1))
+        let handle = try #require(FileHandle(forWritingAtPath: store.journalPath))
+        handle.seekToEndOfFile()
+        handle.write(Data(HistoryJournal.record(session(2), sequence: 2).prefix(21)))
+        try handle.close()
+        #expect(try store.load().sessions == [session(1)])
+        _ = try store.record(session(3))
+        #expect(try store.load().sessions == [session(1), session(3)])
+        #expect(!contents(of: store.folder).contains { $0.contains("damaged") })
+    }
+
+    @Test func aCorruptRecordKeepsACopyAndTheRecordsBeforeIt() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        for n in 1...3 { _ = try store.record(session(n)) }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store.journalPath)))
+        bytes[bytes.count - 5] ^= 0xFF  // inside the last record's payload
+        try Data(bytes).write(to: URL(fileURLWithPath: store.journalPath))
+        #expect(try store.load().sessions == [session(1), session(2)])
+        let report = try store.record(session(4))
+        #expect(report.notices.contains { $0.contains("damaged record") })
+        #expect(contents(of: store.folder).contains { $0.hasPrefix("history.journal.damaged-") })
+        #expect(try store.load().sessions == [session(1), session(2), session(4)])
+    }
+
+    @Test func folderIsCreated0700AndFiles0600AndWiderOnesAreTightened() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("deep/data/quiz"))
         _ = try store.record(session(1))
+        try store.compact()
         #expect(permissions(of: store.folder) == 0o700)
-        #expect(permissions(of: store.archivePath) == 0o600)
         for name in contents(of: store.folder) {
             #expect(permissions(of: store.folder + "/" + name) == 0o600, "\(name)")
         }
-        let attributes = try FileManager.default.attributesOfItem(atPath: store.archivePath)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        chmod(store.folder, 0o755)
+        chmod(store.archivePath, 0o644)
+        let report = try store.record(session(2))
+        #expect(permissions(of: store.folder) == 0o700)
+        #expect(permissions(of: store.archivePath) == 0o600)
+        #expect(report.notices.contains { $0.contains("tightened the permissions of \(store.folder) from 755 to 700") })
+        #expect(report.notices.contains { $0.contains(store.archivePath) && $0.contains("from 644 to 600") })
     }
 
-    @Test func damagedArchiveIsMovedAsideByLoad() throws {
+    @Test func damagedArchiveIsMovedAsideAndTheJournalStillCounts() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
-        let store = HistoryStore(folder: temporary.file("quiz"))
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
         try garbage.write(to: URL(fileURLWithPath: store.archivePath))
+        // A game still records while the archive is damaged.
+        _ = try store.record(session(4))
 
         let error = #expect(throws: HistoryError.self) { try store.load() }
         guard case .damaged(let path, let movedTo, let reason) = error else {
@@ -84,98 +144,85 @@ struct HistoryStoreTests {
         }
         #expect(path == store.archivePath)
         let kept = try #require(movedTo)
-        #expect((kept as NSString).deletingLastPathComponent == store.folder)
         #expect((kept as NSString).lastPathComponent.hasPrefix("history.archive.damaged-"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == garbage)
-        #expect(!FileManager.default.fileExists(atPath: store.archivePath))
         #expect(reason == "not a keyed archive (not a binary property list)")
-        let message = try #require(error?.description)
-        #expect(message.contains(store.archivePath))
-        #expect(message.contains(kept))
-
-        // The next game starts a new history and leaves the damaged file alone.
-        let report = try store.record(session(4))
-        #expect(report.sessions == [session(4)])
-        #expect(report.damage == nil)
-        #expect(try store.load() == [session(4)])
+        #expect(error?.description.contains(kept) == true)
+        #expect(try store.load().sessions == [session(4)])
         #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == garbage)
     }
 
-    @Test func recordOverADamagedArchiveSucceedsAndReportsIt() throws {
-        let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
-        let store = HistoryStore(folder: temporary.file("quiz"))
-        _ = try store.record(session(1))
-        let valid = try Data(contentsOf: URL(fileURLWithPath: store.archivePath))
-        let truncated = valid.prefix(valid.count / 2)
-        try truncated.write(to: URL(fileURLWithPath: store.archivePath))
-
-        let report = try store.record(session(2))
-        #expect(report.sessions == [session(2)])
-        guard case .damaged(let path, let movedTo, _) = report.damage else {
-            Issue.record("expected the damage to be reported, got \(String(describing: report.damage))")
-            return
-        }
-        #expect(path == store.archivePath)
-        let kept = try #require(movedTo)
-        #expect((kept as NSString).lastPathComponent.hasPrefix("history.archive.damaged-"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == truncated)
-        #expect(try store.load() == [session(2)])
-    }
-
-    @Test func twoDamagedArchivesAreBothKept() throws {
-        let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
-        let store = HistoryStore(folder: temporary.file("quiz"))
-        try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
-        let first = Data("first damage".utf8)
-        let second = Data("second damage".utf8)
-        try first.write(to: URL(fileURLWithPath: store.archivePath))
-        _ = try store.record(session(1))
-        try second.write(to: URL(fileURLWithPath: store.archivePath))
-        _ = try store.record(session(2))
-        let kept = contents(of: store.folder).filter { $0.hasPrefix("history.archive.damaged-") }
-        #expect(kept.count == 2)
-        let keptData = Set(try kept.map { try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + $0)) })
-        #expect(keptData == [first, second])
-    }
-
-    @Test func folderThroughARegularFileCannotBeCreated() throws {
+    @Test func aGameThatCannotBeWrittenIsKeptAndAddedNextTime() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         try temporary.write("just a file", to: "afile")
-        let folder = temporary.file("afile/quiz")
-        let store = HistoryStore(folder: folder)
-        let error = #expect(throws: HistoryError.self) { try store.record(session(1)) }
-        guard case .cannotCreateFolder(let path, let reason) = error else {
-            Issue.record("expected .cannotCreateFolder, got \(String(describing: error))")
+        let state = temporary.file("state")
+        let blocked = HistoryStore(folder: temporary.file("afile/quiz"), pendingFolders: [state])
+        let failure = #expect(throws: HistoryStore.RecordFailure.self) { try blocked.record(session(1, results: true)) }
+        guard case .cannotCreateFolder(let path, let reason) = failure?.error else {
+            Issue.record("expected .cannotCreateFolder, got \(String(describing: failure))")
             return
         }
-        #expect(path == folder)
+        #expect(path == temporary.file("afile/quiz"))
         #expect(!reason.isEmpty)
-        #expect(error?.description.hasPrefix("cannot create the data folder \(folder): ") == true)
+        let kept = try #require(failure?.keptIn)
+        #expect(kept.hasPrefix(state + "/"))
+        #expect(permissions(of: kept) == 0o600)
+        // Reading shows the pending game, and says where it waits.
+        let loaded = try blocked.load()
+        #expect(loaded.sessions == [session(1, results: true)])
+        #expect(loaded.notices.first?.contains(kept) == true)
+
+        let working = HistoryStore(folder: temporary.file("quiz"), pendingFolders: [state])
+        let report = try working.record(session(2))
+        #expect(report.recovered == 1)
+        #expect(report.notices.contains { $0.contains("added 1 game") })
+        #expect(!FileManager.default.fileExists(atPath: kept))
+        #expect(try working.load().sessions == [session(1, results: true), session(2)])
     }
 
-    @Test func folderThatIsAFileIsInTheWay() throws {
+    @Test func aSmallHistoryIsWholeInTheArchiveAfterEveryGame() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
-        try temporary.write("just a file", to: "quiz")
         let store = HistoryStore(folder: temporary.file("quiz"))
-        let error = #expect(throws: HistoryError.self) { try store.record(session(1)) }
-        #expect(
-            error?.description
-                == "cannot create the data folder \(temporary.file("quiz")): a file of that name is in the way")
+        for n in 1...3 {
+            _ = try store.record(session(n))
+            let archive = try KeyedArchive.decode(try Data(contentsOf: URL(fileURLWithPath: store.archivePath)))
+            #expect(archive.sessions == (1...n).map { session($0) })
+        }
+    }
+
+    @Test func aLargeHistoryAsksForCompactionOnlyAfterManyGames() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 2)
+        var asked: [Bool] = []
+        for n in 1...40 { asked.append(try store.record(session(n)).needsCompaction) }
+        // 2 folded inline, then 16 journal records (the floor) before the first request.
+        #expect(asked.firstIndex(of: true) == 17)
+        try store.compact()
+        #expect(try store.load().sessions == (1...40).map { session($0) })
+    }
+
+    @Test func staleTemporaryFilesAreRemovedUnderTheLock() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"))
+        _ = try store.record(session(1))
+        try temporary.write("half", to: "quiz/history.archive.tmp-99999")
+        _ = try store.record(session(2))
+        #expect(!contents(of: store.folder).contains { $0.contains(".tmp-") })
     }
 
     @Test func concurrentRecordsAreAllKept() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let folder = temporary.file("quiz")
-        DispatchQueue.concurrentPerform(iterations: 8) { n in
+        DispatchQueue.concurrentPerform(iterations: 16) { n in
             _ = try? HistoryStore(folder: folder).record(session(n))
         }
-        let loaded = try HistoryStore(folder: folder).load()
-        #expect(loaded.count == 8)
-        #expect(Set(loaded.compactMap(\.seed)) == Set(0..<8))
+        let loaded = try HistoryStore(folder: folder).load().sessions
+        #expect(loaded.count == 16)
+        #expect(Set(loaded.compactMap(\.seed)) == Set(0..<16))
     }
 }

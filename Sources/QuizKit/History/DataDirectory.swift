@@ -10,4 +10,11 @@ public enum DataDirectory {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/share/quiz"
     }
+
+    /// `$XDG_STATE_HOME/quiz`, else `~/.local/state/quiz`: input history, pending games.
+    public static func stateFolder(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/quiz" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/quiz"
+    }
 }

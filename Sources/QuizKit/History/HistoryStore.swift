@@ -4,67 +4,106 @@ import Foundation
     import Glibc
 #endif
 
-/// The history on disk: `history.archive` in the data folder, guarded by an
-/// exclusive `flock` on `history.lock` around every read-merge-write, so games
-/// finishing at once in two terminals are both kept. Writes go to a temporary
-/// file that is synced and renamed over the archive, then the folder is
-/// synced, so a crash leaves the old archive or the new one, never half of one.
-/// The folder is created 0700 and every file 0600, whatever the umask.
+/// The history on disk, in the data folder:
+///
+/// - `history.archive`: the `NSKeyedArchiver` archive of DESIGN.md, every
+///   game up to its `journalSequence`;
+/// - `history.journal`: games recorded since, appended one record each
+///   (`HistoryJournal`), so recording costs the same at any history length;
+/// - `history.lock`: `flock`ed, exclusively to write, shared to read, so two
+///   terminals finishing at once both keep their games.
+///
+/// A game is durable when `record` returns: its journal record is synced.
+/// `compact()` folds the journal into the archive (temporary file, sync,
+/// rename, then a fresh journal), so a crash at any point leaves the old
+/// archive or the new one, never half of one, and never a game twice.
+/// When the history cannot be written the game is kept in a pending file
+/// (`pendingPaths`), and the next successful `record` adds it. The folder is
+/// 0700 and its files 0600 whatever the umask; wider ones are tightened,
+/// with a notice. A damaged archive or journal is moved aside, never deleted.
 public struct HistoryStore: Sendable {
     public let folder: String
+    /// Other folders for a pending file, tried after the data folder.
+    public let pendingFolders: [String]
+    /// Up to this many games, every record also rewrites the archive at once
+    /// (a few milliseconds), so a small history is always one whole archive.
+    public let inlineCompactionLimit: Int
 
-    public init(folder: String) {
+    public init(folder: String, pendingFolders: [String] = [], inlineCompactionLimit: Int = 500) {
         self.folder = folder
+        self.pendingFolders = pendingFolders
+        self.inlineCompactionLimit = inlineCompactionLimit
     }
 
     public var archivePath: String { folder + "/history.archive" }
+    public var journalPath: String { folder + "/history.journal" }
     var lockPath: String { folder + "/history.lock" }
+
+    /// Every place a pending file may be, the data folder's first.
+    public var pendingPaths: [String] {
+        [folder + "/history.pending"] + pendingFolders.map { $0 + "/quiz-pending-\(getuid()).journal" }
+    }
+
+    /// A history read from disk, with what the reader should be told.
+    public struct Loaded: Sendable {
+        /// Oldest first.
+        public var sessions: [Session]
+        public var notices: [String]
+    }
 
     /// What `record` did besides recording.
     public struct RecordReport: Sendable {
-        /// The whole history after recording, oldest first.
-        public var sessions: [Session]
-        /// Set when a damaged archive was found and moved aside first.
-        public var damage: HistoryError?
+        public var notices: [String]
+        /// Games from pending files added to the history now.
+        public var recovered: Int
+        /// The journal is long: run `compact()` (off the player's path).
+        public var needsCompaction: Bool
     }
 
-    /// Every session on disk, oldest first; an absent archive is an empty history.
-    /// A damaged archive is moved aside and reported with `.damaged`.
-    public func load() throws(HistoryError) -> [Session] {
-        guard FileManager.default.fileExists(atPath: archivePath) else { return [] }
-        switch read() {
-        case .success(let sessions): return sessions
-        case .failure(.damaged):
-            // Look again under the lock: a writer may have replaced it meanwhile.
-            let lock = try acquireLock()
-            defer { close(lock) }
-            let result = read()
-            if case .failure(.damaged(_, _, let reason)) = result { throw moveAside(reason: reason) }
-            return try result.get()
+    /// Why a game was not recorded, and where it was kept instead.
+    public struct RecordFailure: Error, Sendable, CustomStringConvertible {
+        public var error: HistoryError
+        /// The pending file holding the game, nil if even that failed.
+        public var keptIn: String?
+
+        public var description: String {
+            if let keptIn {
+                return "\(error); the game is kept in \(keptIn) and will be added to the history next time"
+            }
+            return "\(error); the game could not be kept anywhere"
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every session: the archive, the journal after it, and any pending games.
+    /// A damaged archive or journal is moved aside and reported with `.damaged`.
+    public func load() throws(HistoryError) -> Loaded {
+        var notices: [String] = []
+        let pending = pendingSessions(notices: &notices)
+        guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
+        let lock = try? acquireLock(LOCK_SH)
+        defer { if let lock { close(lock) } }
+        var archive: (sessions: [Session], journalSequence: UInt64)
+        switch readArchive() {
+        case .success(let read): archive = read
+        case .failure(.damaged(_, _, let reason)):
+            if let lock { close(lock) }
+            let exclusive = try acquireLock(LOCK_EX)
+            defer { close(exclusive) }
+            if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
+            archive = try readArchive().get()
         case .failure(let error): throw error
         }
-    }
-
-    /// Appends `session` to what is on disk now (not to a copy read earlier).
-    public func record(_ session: Session) throws(HistoryError) -> RecordReport {
-        try makeFolder()
-        let lock = try acquireLock()
-        defer { close(lock) }
-        var damage: HistoryError?
-        var sessions: [Session] = []
-        if FileManager.default.fileExists(atPath: archivePath) {
-            switch read() {
-            case .success(let onDisk): sessions = onDisk
-            case .failure(.damaged(_, _, let reason)): damage = moveAside(reason: reason)
-            case .failure(let error): throw error
-            }
+        var sessions = archive.sessions
+        if let journal = try readJournal() {
+            sessions += journal.entries.filter { $0.sequence > archive.journalSequence }.map(\.session)
         }
-        sessions.append(session)
-        try write(sessions)
-        return RecordReport(sessions: sessions, damage: damage)
+        return Loaded(sessions: sessions + pending, notices: notices)
     }
 
-    private func read() -> Result<[Session], HistoryError> {
+    private func readArchive() -> Result<(sessions: [Session], journalSequence: UInt64), HistoryError> {
+        guard FileManager.default.fileExists(atPath: archivePath) else { return .success(([], 0)) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: archivePath))
@@ -72,37 +111,225 @@ public struct HistoryStore: Sendable {
             return .failure(.cannotRead(path: archivePath, reason: BankLoader.systemReason(error)))
         }
         do {
-            return .success(try KeyedArchive.sessions(from: data))
+            return .success(try KeyedArchive.decode(data))
         } catch {
             return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
         }
     }
 
-    /// Renames the damaged archive to `history.archive.damaged-<UTC time>`; never deletes it.
-    private func moveAside(reason: String) -> HistoryError {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = archivePath + ".damaged-" + formatter.string(from: Date())
-        var target = base
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: target) {
-            attempt += 1
-            target = base + "-\(attempt)"
+    /// The journal, nil when there is none; a journal whose header is wrong is
+    /// damaged (and is moved aside by the writer, under the lock).
+    private func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
+        guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
+        guard let data = FileManager.default.contents(atPath: journalPath) else {
+            throw .cannotRead(path: journalPath, reason: String(cString: strerror(errno)))
         }
-        guard rename(archivePath, target) == 0 else {
-            return .damaged(path: archivePath, movedTo: nil, reason: reason)
+        guard let contents = HistoryJournal.parse(data) else {
+            throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
         }
-        return .damaged(path: archivePath, movedTo: target, reason: reason)
+        return contents
     }
 
-    func makeFolder() throws(HistoryError) {
+    private func pendingSessions(notices: inout [String]) -> [Session] {
+        var sessions: [Session] = []
+        for path in pendingPaths {
+            guard let data = FileManager.default.contents(atPath: path), let journal = HistoryJournal.parse(data),
+                !journal.entries.isEmpty
+            else { continue }
+            sessions += journal.entries.map(\.session)
+            notices.append(
+                "\(journal.entries.count) game\(journal.entries.count == 1 ? "" : "s") in \(path) "
+                    + "could not be written to the history yet; the next game will add them")
+        }
+        return sessions
+    }
+
+    // MARK: Recording
+
+    /// Appends `session` to the journal, synced, under the exclusive lock;
+    /// first adds any pending games. On failure the game goes to a pending file.
+    public func record(_ session: Session) throws(RecordFailure) -> RecordReport {
+        var notices: [String] = []
+        do {
+            try makeFolder(notices: &notices)
+            let lock = try acquireLock(LOCK_EX)
+            defer { close(lock) }
+            removeStaleTemporaryFiles()
+            tightenFiles(notices: &notices)
+            var journal = try openJournalForAppend(notices: &notices)
+            defer { close(journal.fd) }
+            let pending = pendingPaths.compactMap { path -> (String, [Session])? in
+                guard let data = FileManager.default.contents(atPath: path), let parsed = HistoryJournal.parse(data)
+                else { return nil }
+                return (path, parsed.entries.map(\.session))
+            }
+            let recovered = pending.flatMap(\.1).filter { game in !journal.sessions.contains { $0.isEqual(game) } }
+            var bytes: [UInt8] = []
+            for game in recovered + [session] {
+                journal.last += 1
+                bytes += HistoryJournal.record(game, sequence: journal.last)
+            }
+            try append(bytes, to: journal.fd, restoringLength: journal.length)
+            for (path, _) in pending { unlink(path) }
+            if !recovered.isEmpty {
+                notices.append(
+                    "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
+            }
+            let unfolded = journal.sessions.count + recovered.count + 1
+            let total = Int(clamping: journal.last)
+            if total <= inlineCompactionLimit {
+                notices += try compactLocked()
+                return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: false)
+            }
+            // Larger: fold in the background once the journal is a fair share
+            // of the history, so the rewrite's cost is spread over many games.
+            let threshold = min(1000, max(16, total / 32))
+            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: unfolded >= threshold)
+        } catch {
+            throw RecordFailure(error: error, keptIn: keepPending(session))
+        }
+    }
+
+    private struct OpenJournal {
+        var fd: Int32
+        var length: off_t
+        var last: UInt64
+        var sessions: [Session]
+    }
+
+    /// Opens the journal to append, creating it after the archive's sequence,
+    /// cutting a torn last record and moving a damaged journal aside.
+    private func openJournalForAppend(notices: inout [String]) throws(HistoryError) -> OpenJournal {
+        var contents: HistoryJournal.Contents?
+        if FileManager.default.fileExists(atPath: journalPath) {
+            guard let data = FileManager.default.contents(atPath: journalPath) else {
+                throw .cannotRead(path: journalPath, reason: String(cString: strerror(errno)))
+            }
+            contents = HistoryJournal.parse(data)
+            if contents == nil {
+                notices.append(moveAside(journalPath, reason: "not a quiz journal").description)
+            } else if contents!.tail == .corrupt {
+                let copy = damagedName(for: journalPath)
+                if FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600])
+                {
+                    notices.append(
+                        "the journal \(journalPath) had a damaged record; a copy was kept as \(copy) "
+                            + "and the records before it are kept")
+                }
+            }
+        }
+        if contents == nil {
+            let base = (try? readArchive().get().journalSequence) ?? 0
+            try writeAtomically(Data(HistoryJournal.header(base: base)), to: journalPath)
+            contents = HistoryJournal.Contents(
+                baseSequence: base, entries: [], validLength: HistoryJournal.headerSize, tail: .clean)
+        }
+        let fd = open(journalPath, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotWrite(path: journalPath, reason: String(cString: strerror(errno))) }
+        let length = off_t(contents!.validLength)
+        // Cut what follows the last good record (a write cut short by a crash).
+        if ftruncate(fd, length) != 0 || lseek(fd, length, SEEK_SET) < 0 {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotWrite(path: journalPath, reason: reason)
+        }
+        return OpenJournal(
+            fd: fd, length: length, last: contents!.lastSequence, sessions: contents!.entries.map(\.session))
+    }
+
+    /// Writes and syncs `bytes`; on failure cuts the file back, so no half record stays.
+    private func append(_ bytes: [UInt8], to fd: Int32, restoringLength length: off_t) throws(HistoryError) {
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+        }
+        if let failure {
+            _ = ftruncate(fd, length)
+            fsync(fd)
+            throw .cannotWrite(path: journalPath, reason: failure)
+        }
+    }
+
+    /// Keeps a game that could not be recorded in the first pending file that
+    /// can be written; returns its path.
+    private func keepPending(_ session: Session) -> String? {
+        for path in pendingPaths {
+            let parent = (path as NSString).deletingLastPathComponent
+            if !directoryExists(parent) {
+                guard
+                    (try? FileManager.default.createDirectory(
+                        atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]))
+                        != nil
+                else { continue }
+            }
+            var contents = FileManager.default.contents(atPath: path).flatMap(HistoryJournal.parse)
+            if contents == nil {
+                contents = HistoryJournal.Contents(baseSequence: 0, entries: [], validLength: 16, tail: .clean)
+            }
+            var bytes = HistoryJournal.header(base: 0)
+            var sequence: UInt64 = 0
+            for game in contents!.entries.map(\.session) + [session] {
+                sequence += 1
+                bytes += HistoryJournal.record(game, sequence: sequence)
+            }
+            if (try? writeAtomically(Data(bytes), to: path)) != nil { return path }
+        }
+        return nil
+    }
+
+    // MARK: Compacting
+
+    /// Folds the journal into the archive: every game in one archive again.
+    public func compact() throws(HistoryError) {
+        var notices: [String] = []
+        try makeFolder(notices: &notices)
+        let lock = try acquireLock(LOCK_EX)
+        defer { close(lock) }
+        _ = try compactLocked()
+    }
+
+    /// Compacts with the lock held; returns notices (a damaged archive moved aside).
+    private func compactLocked() throws(HistoryError) -> [String] {
+        var notices: [String] = []
+        var archive: (sessions: [Session], journalSequence: UInt64) = ([], 0)
+        switch readArchive() {
+        case .success(let read): archive = read
+        case .failure(.damaged(_, _, let reason)): notices.append(moveAside(archivePath, reason: reason).description)
+        case .failure(let error): throw error
+        }
+        guard let journal = try readJournal() else { return notices }
+        let newer = journal.entries.filter { $0.sequence > archive.journalSequence }
+        let last = max(journal.lastSequence, archive.journalSequence)
+        if !newer.isEmpty {
+            try writeAtomically(
+                KeyedArchive.data(for: archive.sessions + newer.map(\.session), journalSequence: last), to: archivePath)
+        }
+        try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
+        return notices
+    }
+
+    // MARK: Files
+
+    private func directoryExists(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    func makeFolder(notices: inout [String]) throws(HistoryError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw .cannotCreateFolder(path: folder, reason: "a file of that name is in the way")
             }
+            tighten(folder, to: 0o700, notices: &notices)
             return
         }
         do {
@@ -114,11 +341,35 @@ public struct HistoryStore: Sendable {
         chmod(folder, 0o700)
     }
 
-    private func acquireLock() throws(HistoryError) -> Int32 {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    private func tightenFiles(notices: inout [String]) {
+        for path in [archivePath, journalPath, lockPath] { tighten(path, to: 0o600, notices: &notices) }
+    }
+
+    /// Takes group and other permissions away from `path`, saying so.
+    private func tighten(_ path: String, to mode: mode_t, notices: inout [String]) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
+        let old = info.st_mode & 0o777
+        if chmod(path, mode) == 0 {
+            notices.append(
+                "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
+                    + "since the history is private")
+        }
+    }
+
+    /// Temporary files left by a writer that died: under the lock, none is live.
+    private func removeStaleTemporaryFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix("history.") && name.contains(".tmp-") {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    private func acquireLock(_ operation: Int32) throws(HistoryError) -> Int32 {
+        var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 && operation == LOCK_SH { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
-        fchmod(fd, 0o600)
-        while flock(fd, LOCK_EX) != 0 {
+        while flock(fd, operation) != 0 {
             if errno == EINTR { continue }
             let reason = String(cString: strerror(errno))
             close(fd)
@@ -127,12 +378,33 @@ public struct HistoryStore: Sendable {
         return fd
     }
 
-    /// Writes the archive through a synced temporary file and a rename.
-    func write(_ sessions: [Session]) throws(HistoryError) {
-        let data = KeyedArchive.data(for: sessions)
-        let temporary = archivePath + ".tmp-\(getpid())"
+    private func damagedName(for path: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let base = path + ".damaged-" + formatter.string(from: Date())
+        var target = base
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target) {
+            attempt += 1
+            target = base + "-\(attempt)"
+        }
+        return target
+    }
+
+    /// Renames a damaged file to `<name>.damaged-<UTC time>`; never deletes it.
+    private func moveAside(_ path: String, reason: String) -> HistoryError {
+        let target = damagedName(for: path)
+        guard rename(path, target) == 0 else { return .damaged(path: path, movedTo: nil, reason: reason) }
+        return .damaged(path: path, movedTo: target, reason: reason)
+    }
+
+    /// Writes `data` to a synced temporary file, renames it over `path`, syncs the folder.
+    func writeAtomically(_ data: Data, to path: String) throws(HistoryError) {
+        let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotWrite(path: archivePath, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         fchmod(fd, 0o600)
         let failure: String? = data.withUnsafeBytes { buffer -> String? in
             var offset = 0
@@ -146,20 +418,18 @@ public struct HistoryStore: Sendable {
             }
             return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
         }
-        if close(fd) != 0 && failure == nil {
+        let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+        if let problem = failure ?? closed {
             unlink(temporary)
-            throw .cannotWrite(path: archivePath, reason: String(cString: strerror(errno)))
+            throw .cannotWrite(path: path, reason: problem)
         }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: archivePath, reason: failure)
-        }
-        guard rename(temporary, archivePath) == 0 else {
+        guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw .cannotWrite(path: archivePath, reason: reason)
+            throw .cannotWrite(path: path, reason: reason)
         }
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let parent = (path as NSString).deletingLastPathComponent
+        let folderFD = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             fsync(folderFD)
             close(folderFD)

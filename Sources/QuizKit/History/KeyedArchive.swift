@@ -37,12 +37,16 @@ public enum KeyedArchive {
 
     // MARK: Writing
 
-    public static func data(for sessions: [Session]) -> Data {
+    /// `journalSequence`, our own key on the root, is the last journal record
+    /// folded into these sessions (see `HistoryJournal`); 0 writes no key.
+    public static func data(for sessions: [Session], journalSequence: UInt64 = 0) -> Data {
         var builder = ObjectTableBuilder()
         let root = builder.reserve()
         let historyClass = builder.classObject("SessionHistory")
         let sessionsUID = builder.array(sessions.map { builder.session($0) })
-        builder.set(root, .dict(["$class": .uid(historyClass), "sessions": .uid(sessionsUID)]))
+        var rootEntries: [String: PropertyListValue] = ["$class": .uid(historyClass), "sessions": .uid(sessionsUID)]
+        if journalSequence > 0 { rootEntries["journalSequence"] = .integer(Int64(bitPattern: journalSequence)) }
+        builder.set(root, .dict(rootEntries))
         let top = PropertyListValue.dict([
             "$archiver": .string("NSKeyedArchiver"),
             "$version": .integer(100_000),
@@ -124,6 +128,11 @@ public enum KeyedArchive {
 
     /// Decodes the sessions of an archive, or says precisely why it will not.
     public static func sessions(from data: Data) throws(ArchiveError) -> [Session] {
+        try decode(data).sessions
+    }
+
+    /// The sessions and the journal sequence number folded into them (0 when absent).
+    public static func decode(_ data: Data) throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64) {
         var bytes = data
         if data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("<!DOCTYPE plist".utf8)) {
             // An XML archive (hand-made or converted): Foundation converts it;
@@ -138,7 +147,8 @@ public enum KeyedArchive {
         do {
             let reader = try BinaryPropertyListReader(bytes)
             var decoder = try ArchiveDecoder(reader)
-            return try decoder.sessions()
+            let sessions = try decoder.sessions()
+            return (sessions, try decoder.journalSequence())
         } catch let error as BinaryPropertyListReader.FormatError {
             throw .notAnArchive(error.description)
         } catch let error as ArchiveError {
@@ -260,6 +270,15 @@ private struct ArchiveDecoder {
         return try array(history["sessions"], what: "sessions").enumerated().map { index, uid in
             try session(uid, number: index + 1)
         }
+    }
+
+    func journalSequence() throws -> UInt64 {
+        let history = try instance(root, of: ["SessionHistory"])
+        guard let ref = history["journalSequence"] else { return 0 }
+        guard case .integer(let value) = try reader.object(ref) else {
+            throw ArchiveError.wrongShape("journalSequence is not an integer")
+        }
+        return UInt64(bitPattern: value)
     }
 
     /// The latest date a session may carry: far-future dates mean damage.

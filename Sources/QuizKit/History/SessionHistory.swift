@@ -21,19 +21,22 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
         lock.withLock { storage }
     }
 
-    /// Replaces the sessions in memory with what `store` holds on disk.
-    public func load(from store: HistoryStore) throws(HistoryError) {
+    /// Replaces the sessions in memory with what `store` holds on disk;
+    /// returns what the player should be told (pending games, say).
+    @discardableResult
+    public func load(from store: HistoryStore) throws(HistoryError) -> [String] {
         let loaded = try store.load()
-        lock.withLock { storage = loaded }
+        lock.withLock { storage = loaded.sessions }
+        return loaded.notices
     }
 
-    /// Appends a finished game to the history on disk (merged with whatever
-    /// other processes recorded meanwhile) and then to this one. When this
-    /// returns, the game is durable.
+    /// Records a finished game on disk (durable when this returns), then here.
     @discardableResult
-    public func record(_ session: Session, in store: HistoryStore) throws(HistoryError) -> HistoryStore.RecordReport {
+    public func record(_ session: Session, in store: HistoryStore) throws(HistoryStore.RecordFailure)
+        -> HistoryStore.RecordReport
+    {
         let report = try store.record(session)
-        lock.withLock { storage = report.sessions }
+        lock.withLock { storage.append(session) }
         return report
     }
 

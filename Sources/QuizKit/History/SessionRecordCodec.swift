@@ -1,0 +1,129 @@
+import Foundation
+
+/// A compact binary form of one `Session`, for the journal: little to write,
+/// quick to read back. Field order is fixed; strings are a 32-bit length and
+/// UTF-8; an absent optional is a flag. `decode` checks every length against
+/// the bytes it has and throws on anything malformed.
+enum SessionRecordCodec {
+    struct Malformed: Error {}
+
+    static func encode(_ session: Session, into out: inout [UInt8]) {
+        append(session.date.timeIntervalSinceReferenceDate.bitPattern, to: &out)
+        append(UInt64(bitPattern: Int64(session.score)), to: &out)
+        var flags: UInt8 = 0
+        if session.total != nil { flags |= 1 }
+        if session.duration != nil { flags |= 2 }
+        if session.seed != nil { flags |= 4 }
+        if session.quiz != nil { flags |= 8 }
+        if session.title != nil { flags |= 16 }
+        out.append(flags)
+        if let total = session.total { append(UInt64(bitPattern: Int64(total)), to: &out) }
+        if let duration = session.duration { append(duration.bitPattern, to: &out) }
+        if let seed = session.seed { append(UInt64(bitPattern: seed), to: &out) }
+        if let quiz = session.quiz { append(quiz, to: &out) }
+        if let title = session.title { append(title, to: &out) }
+        append32(UInt32(session.results.count), to: &out)
+        for result in session.results {
+            let outcome: UInt8 =
+                switch result.outcome {
+                case .right: 0
+                case .wrong: 1
+                case .skipped: 2
+                }
+            out.append(outcome | (result.given != nil ? 0x80 : 0))
+            append(result.prompt, to: &out)
+            append(result.answer, to: &out)
+            if let given = result.given { append(given, to: &out) }
+        }
+    }
+
+    private static func append(_ value: UInt64, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
+    }
+
+    private static func append32(_ value: UInt32, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
+    }
+
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        let utf8 = text.utf8
+        append32(UInt32(utf8.count), to: &out)
+        out.append(contentsOf: utf8)
+    }
+
+    /// Reads one session from `bytes[range]`, which must hold exactly one.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Session {
+        var reader = Reader(bytes: bytes)
+        let date = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.u64()))
+        let score = Int(Int64(bitPattern: try reader.u64()))
+        let flags = try reader.u8()
+        let total = flags & 1 != 0 ? Int(Int64(bitPattern: try reader.u64())) : nil
+        let duration = flags & 2 != 0 ? Double(bitPattern: try reader.u64()) : nil
+        let seed = flags & 4 != 0 ? Int64(bitPattern: try reader.u64()) : nil
+        let quiz = flags & 8 != 0 ? try reader.string() : nil
+        let title = flags & 16 != 0 ? try reader.string() : nil
+        let count = Int(try reader.u32())
+        guard count <= bytes.count else { throw Malformed() }
+        var results: [QuestionResult] = []
+        results.reserveCapacity(count)
+        for _ in 0..<count {
+            let tag = try reader.u8()
+            let outcome: QuestionOutcome =
+                switch tag & 0x7F {
+                case 0: .right
+                case 1: .wrong
+                default: .skipped
+                }
+            let prompt = try reader.string()
+            let answer = try reader.string()
+            let given = tag & 0x80 != 0 ? try reader.string() : nil
+            results.append(QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer))
+        }
+        guard reader.offset == bytes.count else { throw Malformed() }
+        return Session(
+            date: date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
+            results: results)
+    }
+
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
+            guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+        }
+
+        mutating func u8() throws(Malformed) -> UInt8 { try take(1)[0] }
+
+        mutating func u32() throws(Malformed) -> UInt32 {
+            try take(4).reduce(0) { $0 << 8 | UInt32($1) }
+        }
+
+        mutating func u64() throws(Malformed) -> UInt64 {
+            try take(8).reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        mutating func string() throws(Malformed) -> String {
+            let count = Int(try u32())
+            guard let text = String(validating: try take(count), as: UTF8.self) else { throw Malformed() }
+            return text
+        }
+    }
+}
+
+/// CRC-32 (the zlib polynomial), to tell a whole journal record from a torn one.
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
