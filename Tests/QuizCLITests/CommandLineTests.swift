@@ -11,8 +11,10 @@ import Testing
         let help = try runQuiz(["--help"], environment: scratch.environment())
         #expect(help.status == 0)
         #expect(help.stdout.contains("Usage: quiz"))
-        for flag in ["--history", "--share", "--list", "--validate", "--count", "--seed", "--questions", "--data-dir",
-                     "--format", "--no-color", "--version"] {
+        for flag in [
+            "--history", "--share", "--list", "--validate", "--count", "--seed", "--questions", "--data-dir",
+            "--format", "--no-color", "--version",
+        ] {
             #expect(help.stdout.contains(flag), "help mentions \(flag)")
         }
         #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
@@ -47,7 +49,8 @@ import Testing
     }
 
     @Test func aMissingBankFileExits66() throws {
-        let result = try runQuiz(["--questions", "/nonexistent/bank.json", "--list"], environment: Scratch().environment())
+        let result = try runQuiz(
+            ["--questions", "/nonexistent/bank.json", "--list"], environment: Scratch().environment())
         #expect(result.status == 66)
         #expect(result.stderr.contains("/nonexistent/bank.json"))
     }
@@ -60,7 +63,8 @@ import Testing
         try FileManager.default.copyItem(atPath: broken, toPath: folder + "/broken.json")
         let result = try runQuiz(["--questions", folder, "broken"], environment: scratch.environment())
         #expect(result.status == 65)
-        #expect(result.stderr.contains(folder + "/broken.json:4: question 1, \"answer\": \"4\" is not one of the choices"))
+        #expect(
+            result.stderr.contains(folder + "/broken.json:4: question 1, \"answer\": \"4\" is not one of the choices"))
         // The other banks of that folder still load.
         let list = try runQuiz(["--questions", folder, "--list"], environment: scratch.environment())
         #expect(list.status == 0)
@@ -91,7 +95,8 @@ import Testing
         #expect(result.stdout.contains("\(bank): ok, 3 questions"))
 
         let syntax = scratch.path + "/syntax.json"
-        try "{\n  \"title\": \"S\",\n  \"questions\": [ 1 2 ]\n}\n".write(toFile: syntax, atomically: true, encoding: .utf8)
+        try "{\n  \"title\": \"S\",\n  \"questions\": [ 1 2 ]\n}\n".write(
+            toFile: syntax, atomically: true, encoding: .utf8)
         let bad = try runQuiz(["--validate", syntax], environment: scratch.environment())
         #expect(bad.status == 65)
         #expect(bad.stdout.contains("\(syntax):3:20: unexpected '2', expected ',' or ']'"), "\(bad.stdout)")

@@ -15,7 +15,8 @@ final class PseudoTerminal {
         var description: String {
             switch self {
             case .system(let what): "pty: \(what)"
-            case .timeout(let text, let screen): "timed out waiting for \(text.debugDescription); output so far:\n\(screen)"
+            case .timeout(let text, let screen):
+                "timed out waiting for \(text.debugDescription); output so far:\n\(screen)"
             }
         }
     }

@@ -36,7 +36,8 @@ final class Scratch {
     let path: String
 
     init() {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("quiz-test-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
