@@ -34,7 +34,7 @@ public final class BankCache: Sendable {
 
     /// The cache file of `url`: a readable slug of its host and path, then a
     /// stable hash of the whole URL (query included), then `.json`; for
-    /// example `opentdb-com-api-php-5d1c9a3e.json`.
+    /// example `opentdb-com-api-php-e3993a7f.json` for `https://opentdb.com/api.php?amount=10`.
     public func file(for url: String) -> String {
         (folder as NSString).appendingPathComponent(Self.fileName(for: url))
     }
@@ -129,6 +129,19 @@ public final class BankCache: Sendable {
         if folderFD >= 0 {
             fsync(folderFD)
             close(folderFD)
+        }
+        removeAbandonedTemporaries(of: path)
+    }
+
+    /// Removes the temporary files a process killed mid-write left for `path`
+    /// (`.NAME.tmp-PID` whose PID is no longer running).
+    private func removeAbandonedTemporaries(of path: String) {
+        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink((folder as NSString).appendingPathComponent(name))
+            }
         }
     }
 
