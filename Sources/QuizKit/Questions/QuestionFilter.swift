@@ -47,7 +47,8 @@ public enum QuestionFilterError: Error, Sendable, Equatable, CustomStringConvert
                 ? "no category '\(name)' in quiz \(quiz): its questions have no categories"
                 : "no category '\(name)' in quiz \(quiz); its categories are: \(categories.summary)"
         case .noQuestions(let quiz, let category, let difficulty):
-            "no \(difficulty.rawValue) questions in quiz \(quiz)" + (category.map { " in category '\($0)'" } ?? "")
+            category.map { "no \(difficulty.rawValue) questions in category '\($0)' of quiz \(quiz)" }
+                ?? "no \(difficulty.rawValue) questions in quiz \(quiz)"
         }
     }
 }
