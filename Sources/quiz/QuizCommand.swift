@@ -60,6 +60,7 @@ struct QuizCommand {
 
     private func list() throws(CommandFailure) -> ExitStatus {
         let library = try BankLocator.library(extraPaths: options.questionPaths)
+        BankLocator.cache.waitForWrites()  // before output a pipe may close
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
         for bank in library.banks {
             console.out(

@@ -51,6 +51,26 @@ struct RemoteBankTests {
         #expect(history.stdout.contains(",mini,Mini Test Quiz,2,3,67,"))
     }
 
+    @Test func listingIntoAPipeClosedEarlyStillCaches() throws {
+        let scratch = Scratch()
+        let server = try BankServer(folder: scratch.path + "/www")
+        defer { server.stop() }
+        try server.serve(try Data(contentsOf: URL(fileURLWithPath: mini)), as: "mini.json")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c", #"env --default-signal=PIPE "$0" --questions "$1" --list | head -n 1 >/dev/null"#, QuizBinary.path,
+            server.url("mini.json"),
+        ]
+        shell.environment = scratch.networkEnvironment()
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(
+            scratch.cachedFiles().count == 1,
+            "quiz dies of SIGPIPE after head exits (the test runner's children ignore it, hence env); the cache is written before"
+        )
+    }
+
     @Test func withTheServerGoneTheCachedCopyIsPlayedAndItsAgeShown() throws {
         let scratch = Scratch()
         let server = try BankServer(folder: scratch.path + "/www")

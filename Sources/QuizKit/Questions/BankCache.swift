@@ -156,6 +156,13 @@ public final class BankCache: Sendable {
         }
     }
 
+    /// Waits for every queued write, keeping their failures for `finishWrites()`.
+    /// For output that may be cut short (`quiz --list | head` dies of SIGPIPE
+    /// at its first write after `head` exits, and a queued write dies with it).
+    public func waitForWrites() {
+        group.wait()
+    }
+
     /// Waits for every queued write; returns those that failed, once each.
     public func finishWrites() -> [BankCacheError] {
         group.wait()
