@@ -31,13 +31,20 @@ enum BankLocator {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The bundled banks, then each `--questions` path (same id replaces).
+    /// Where downloaded banks are kept; `main` waits for its writes before exiting.
+    static let cache = BankCache(folder: BankCache.defaultFolder(environment: ProcessInfo.processInfo.environment))
+
+    /// The bundled banks, then each `--questions` path or URL (same id replaces).
     static func library(extraPaths: [String]) throws(CommandFailure) -> QuestionLibrary {
         var library = QuestionLibrary()
         if let bundled = bundledFolder() {
             try? library.add(path: bundled)
         }
         for path in extraPaths {
+            if RemoteBankLoader.isRemote(path) {
+                library.add(try download(path))
+                continue
+            }
             do {
                 try library.add(path: path)
             } catch {
@@ -49,5 +56,24 @@ enum BankLocator {
             }
         }
         return library
+    }
+
+    /// Downloads the bank at `url` (or falls back on its cached copy, saying so on stderr).
+    private static func download(_ url: String) throws(CommandFailure) -> QuestionBank {
+        do {
+            let environment = ProcessInfo.processInfo.environment
+            let loader = RemoteBankLoader(cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment))
+            let remote = try loader.load(url)
+            if let stale = remote.staleCopy {
+                FileHandle.standardError.write(Data("quiz: \(stale)\n".utf8))
+            }
+            return remote.bank
+        } catch {
+            switch error {
+            case .badURL, .badTimeout: throw CommandFailure(status: .usage, message: error.description)
+            case .unavailable: throw CommandFailure(status: .noInput, message: error.description)
+            case .invalid: throw CommandFailure(status: .dataError, message: error.description)
+            }
+        }
     }
 }

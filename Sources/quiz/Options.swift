@@ -20,6 +20,8 @@ struct Options {
     /// With --share: which game, counting back from the last (1 = the last).
     var game: Int?
     var ascii = false
+    var category: String?
+    var difficulty: Difficulty?
     var noColor = false
 
     static let usage = """
@@ -35,8 +37,11 @@ struct Options {
         Options:
           -n, --count N             questions per game (default: all)
               --seed N              deal the questions in a repeatable order
-              --questions PATH      a bank file or a folder of banks (repeatable);
-                                    a bank with a bundled quiz's id replaces it
+              --questions PATH      a bank file, a folder of banks or an http(s) URL
+                                    (repeatable); a bank with a bundled quiz's id
+                                    replaces it; downloads are cached
+              --category NAME       with QUIZ: only questions of that category
+              --difficulty LEVEL    with QUIZ: only easy, medium or hard questions
               --data-dir DIR        where the history lives
               --format FORMAT       with --history: table, markdown, csv or json;
                                     with --stats: table or json
@@ -121,6 +126,13 @@ struct Options {
             case "--questions": options.questionPaths.append(try value())
             case "--data-dir": options.dataDir = try value()
             case "--quiz": options.quizFilter = try value()
+            case "--category": options.category = try value()
+            case "--difficulty":
+                let text = try value()
+                guard let difficulty = Difficulty(rawValue: text.lowercased()) else {
+                    throw usageError("unknown difficulty '\(text)' (expected easy, medium or hard)")
+                }
+                options.difficulty = difficulty
             case "--format":
                 let text = try value()
                 guard let format = HistoryReport.Format(rawValue: text) else {
@@ -167,6 +179,10 @@ struct Options {
         }
         if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
             throw usageError("--limit and --quiz go with --history")
+        }
+        let playing = if case .play = options.mode { true } else { false }
+        if (options.category != nil || options.difficulty != nil) && !playing {
+            throw usageError("--category and --difficulty go with playing a quiz: quiz QUIZ --category NAME")
         }
         return options
     }

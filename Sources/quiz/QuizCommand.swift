@@ -75,11 +75,13 @@ struct QuizCommand {
 
     private func list() throws(CommandFailure) -> ExitStatus {
         let library = try BankLocator.library(extraPaths: options.questionPaths)
+        BankLocator.cache.waitForWrites()  // before output a pipe may close
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
         for bank in library.banks {
             console.out(
                 "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) questions  \(bank.title)"
             )
+            for line in BankCategories(bank).listing(width: console.width) { console.out(line) }
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
         return .success
@@ -160,7 +162,7 @@ struct QuizCommand {
             }
             bank = library.bank(id: BankLoader.quizID(forPath: name))
         }
-        guard let bank else {
+        guard var bank else {
             if let failure = library.failure(id: name) {
                 throw CommandFailure(status: .dataError, message: failure.description)
             }
@@ -168,6 +170,11 @@ struct QuizCommand {
             throw CommandFailure(
                 status: .noInput, message: "no quiz named '\(name)'; the quizzes are: \(names.isEmpty ? "none" : names)"
             )
+        }
+        do {
+            bank = try QuestionFilter(category: options.category, difficulty: options.difficulty).apply(to: bank)
+        } catch {
+            throw CommandFailure(status: .noInput, message: error.description)
         }
         loadHistoryQuietly()
         let input: LineInput =

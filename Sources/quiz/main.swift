@@ -9,5 +9,8 @@ do {
     FileHandle.standardError.write(Data(("quiz: \(error.message)\n" + (error.hint.map { $0 + "\n" } ?? "")).utf8))
     status = error.status
 }
-
+// A downloaded bank is cached in the background; let that write finish.
+for failure in BankLocator.cache.finishWrites() {
+    FileHandle.standardError.write(Data("quiz: \(failure)\n".utf8))
+}
 exit(status.rawValue)

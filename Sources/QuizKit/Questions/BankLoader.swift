@@ -22,8 +22,9 @@ public enum BankLoader {
         return try parse([UInt8](data), path: path)
     }
 
-    /// Parses a bank from bytes; `path` names it in messages and gives its id.
-    public static func parse(_ bytes: [UInt8], path: String) throws(BankError) -> QuestionBank {
+    /// Parses a bank from bytes; `path` names it in messages and gives its id,
+    /// unless `id` is given (a URL's last component is not an id).
+    public static func parse(_ bytes: [UInt8], path: String, id: String? = nil) throws(BankError) -> QuestionBank {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -34,11 +35,12 @@ public enum BankLoader {
             ])
         }
         var checker = BankChecker(path: path, bytes: bytes)
+        let id = id ?? quizID(forPath: path)
         let bank: QuestionBank?
         if root["results"] != nil || root["response_code"] != nil {
-            bank = OpenTriviaImport.bank(from: root, id: quizID(forPath: path), checker: &checker)
+            bank = OpenTriviaImport.bank(from: root, id: id, checker: &checker)
         } else {
-            bank = checker.bank(from: root, id: quizID(forPath: path))
+            bank = checker.bank(from: root, id: id)
         }
         if let bank, checker.problems.isEmpty { return bank }
         throw .invalid(checker.problems)

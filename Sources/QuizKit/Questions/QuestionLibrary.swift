@@ -37,6 +37,11 @@ public struct QuestionLibrary: Sendable {
         }
     }
 
+    /// Adds a bank loaded elsewhere (a download); same id replaces, as in `add(path:)`.
+    public mutating func add(_ bank: QuestionBank) {
+        insert(bank)
+    }
+
     private mutating func insert(_ bank: QuestionBank) {
         if let index = banks.firstIndex(where: { $0.id == bank.id }) {
             banks[index] = bank

@@ -1,0 +1,185 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The last good copy of every downloaded bank, one file per URL in
+/// `$XDG_CACHE_HOME/quiz` (else `~/.cache/quiz`); a file's modification time
+/// is when it was fetched. Files are written whole (temporary file, fsync,
+/// rename), so a reader sees the old copy or the new one, never a part.
+///
+/// `storeInBackground(_:for:)` writes on a serial background queue so the
+/// first question is not kept waiting; call `finishWrites()` before the
+/// process exits, or a write may be lost (the old copy then stays).
+public final class BankCache: Sendable {
+    /// The folder holding the cached banks.
+    public let folder: String
+    private let queue = DispatchQueue(label: "quiz.bank-cache", qos: .utility)
+    private let group = DispatchGroup()
+    private let failures = Mutex<[BankCacheError]>([])
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `$XDG_CACHE_HOME/quiz` when that variable is an absolute path, else `~/.cache/quiz`.
+    public static func defaultFolder(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/quiz" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.cache/quiz"
+    }
+
+    /// The cache file of `url`: a readable slug of its host and path, then a
+    /// stable hash of the whole URL (query included), then `.json`; for
+    /// example `opentdb-com-api-php-e3993a7f.json` for `https://opentdb.com/api.php?amount=10`.
+    public func file(for url: String) -> String {
+        (folder as NSString).appendingPathComponent(Self.fileName(for: url))
+    }
+
+    static func fileName(for url: String) -> String {
+        let parsed = URLComponents(string: url)
+        var readable = (parsed?.host ?? "") + (parsed?.path ?? "")
+        if readable.lowercased().hasSuffix(".json") { readable.removeLast(5) }
+        var slug = ""
+        for scalar in readable.lowercased().unicodeScalars {
+            if scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar)) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty && !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        slug = String(slug.prefix(80))
+        let hash = String(stableHash(url), radix: 16)
+        let padded = String(repeating: "0", count: 8 - hash.count) + hash
+        return (slug.isEmpty ? "bank" : slug) + "-" + padded + ".json"
+    }
+
+    /// 32-bit FNV-1a: the same on every machine and run, unlike `Hasher`.
+    static func stableHash(_ text: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+
+    /// A cached copy: its bytes and when they were fetched.
+    public struct Entry: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var fetched: Date
+    }
+
+    /// The cached copy of `url`, or nil when there is none or it cannot be read.
+    public func entry(for url: String) -> Entry? {
+        let path = file(for: url)
+        var info = stat()
+        guard stat(path, &info) == 0, let data = FileManager.default.contents(atPath: path) else { return nil }
+        let fetched = Date(
+            timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        return Entry(path: path, bytes: [UInt8](data), fetched: fetched)
+    }
+
+    /// Writes `bytes` as the copy of `url` now, on this thread: the folder is
+    /// created 0700 if missing, the file is 0600.
+    public func store(_ bytes: [UInt8], for url: String) throws(BankCacheError) {
+        let path = file(for: url)
+        func failure(_ what: String) -> BankCacheError {
+            .cannotWrite(url: url, path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotWrite(url: url, path: path, reason: BankLoader.systemReason(error))
+        }
+        let temporary = (folder as NSString).appendingPathComponent(
+            ".\((path as NSString).lastPathComponent).tmp-\(getpid())")
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+        fchmod(fd, 0o600)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = failure("cannot write")
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            offset += written
+        }
+        if fsync(fd) != 0 || close(fd) != 0 {
+            let error = failure("cannot sync")
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("cannot rename")
+            unlink(temporary)
+            throw error
+        }
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
+        removeAbandonedTemporaries(of: path)
+    }
+
+    /// Removes the temporary files a process killed mid-write left for `path`
+    /// (`.NAME.tmp-PID` whose PID is no longer running).
+    private func removeAbandonedTemporaries(of path: String) {
+        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink((folder as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// Queues `store(_:for:)` on the background queue and returns at once.
+    public func storeInBackground(_ bytes: [UInt8], for url: String) {
+        queue.async(group: group) { [self] in
+            do throws(BankCacheError) {
+                try store(bytes, for: url)
+            } catch {
+                failures.withLock { $0.append(error) }
+            }
+        }
+    }
+
+    /// Waits for every queued write, keeping their failures for `finishWrites()`.
+    /// For output that may be cut short (`quiz --list | head` dies of SIGPIPE
+    /// at its first write after `head` exits, and a queued write dies with it).
+    public func waitForWrites() {
+        group.wait()
+    }
+
+    /// Waits for every queued write; returns those that failed, once each.
+    public func finishWrites() -> [BankCacheError] {
+        group.wait()
+        return failures.withLock { failed in
+            defer { failed.removeAll() }
+            return failed
+        }
+    }
+}
+
+/// A cached copy that could not be written; the game goes on without it.
+public enum BankCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cannotWrite(url: String, path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let url, let path, let reason): "cannot cache \(url) in \(path): \(reason)"
+        }
+    }
+}
