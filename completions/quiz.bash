@@ -52,13 +52,18 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return
             ;;
-        -n | --count | --seed | --limit)
+        --difficulty)
+            mapfile -t COMPREPLY < <(compgen -W 'easy medium hard' -- "$cur")
+            return
+            ;;
+        -n | --count | --seed | --limit | --game | --category)
             return
             ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --data-dir --history --share
-            --list --validate --format --limit --quiz --no-color -h --help --version' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --category --difficulty --data-dir
+            --history --share --stats --list --validate --format --limit --quiz --game --ascii --no-color
+            -h --help --version' -- "$cur")
         return
     fi
     local word

@@ -56,7 +56,8 @@ struct Options {
         While playing, answer with a choice's number, its letter or its text;
         type skip to skip a question, quit to abandon the game.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
-        not found, 74 history could not be read or written.
+        not found, 74 history could not be read or written, 130 game abandoned
+        with Ctrl-C.
         """
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {

@@ -77,11 +77,16 @@ struct QuizCommand {
         let library = try BankLocator.library(extraPaths: options.questionPaths)
         BankLocator.cache.waitForWrites()  // before output a pipe may close
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
+        let bundled = BankLocator.bundledFolder()
         for bank in library.banks {
             console.out(
                 "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) questions  \(bank.title)"
             )
-            for line in BankCategories(bank).listing(width: console.width) { console.out(line) }
+            // Categories matter for large banks of your own (played with --category),
+            // not for the bundled ones, whose lists would only crowd the screen.
+            if bundled.map({ !bank.path.hasPrefix($0 + "/") }) ?? true {
+                for line in BankCategories(bank).listing(width: console.width) { console.out(line) }
+            }
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
         return .success

@@ -54,7 +54,7 @@ import Testing
 
     @Test func bothFiltersTogetherAndWithACount() throws {
         let result = try skipAll(["--category=history", "--difficulty", "easy"])
-        #expect(result.stdout.contains("· History · easy · 1 questions"))
+        #expect(result.stdout.contains("· History · easy · 1 question · seed"))
         #expect(result.stdout.contains(Self.history[0]))
         let counted = try skipAll(["--category", "History", "-n", "2", "--seed", "1"])
         #expect(counted.stdout.contains("0/2 right"))
