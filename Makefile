@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps test-deps build play test lint install uninstall clean
+.PHONY: all deps test-deps build play test stress lint install uninstall clean
 
 all: build
 
@@ -53,6 +53,11 @@ test: test-deps lint
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@if grep -q "warning:" $(BUILD_LOG); then echo "make: the build has warnings (see above)" >&2; exit 1; fi
 	$(SWIFT) test
+
+# The long form of the reliability checks: 500 SIGKILLs at random moments
+# (make test runs 50), then the signal, damage and concurrency suites.
+stress: deps
+	QUIZ_CRASH_KILLS=$${QUIZ_CRASH_KILLS:-500} $(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests'
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [QUIZ_BIN=path]: QUIZ_BIN installs
 # a binary already built instead of building a release one. The binary finds
