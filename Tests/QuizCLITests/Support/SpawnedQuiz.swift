@@ -14,6 +14,10 @@ final class SpawnedQuiz {
     private let outputRead: Int32
     private(set) var output = ""
     private var status: Int32?
+    /// Where the child's standard error goes, shown when a wait times out.
+    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-stderr-\(UUID().uuidString)").path
+
+    var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
     init(_ arguments: [String], environment: [String: String]) throws {
         var toChild: [Int32] = [0, 0]
@@ -26,7 +30,7 @@ final class SpawnedQuiz {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -62,6 +66,7 @@ final class SpawnedQuiz {
         }
         close(input)
         close(outputRead)
+        unlink(errorPath)
     }
 
     func write(_ text: String) {
@@ -83,14 +88,14 @@ final class SpawnedQuiz {
     }
 
     /// Waits until the output contains `text`.
-    func wait(for text: String, timeout: TimeInterval = 15) throws {
+    func wait(for text: String, timeout: TimeInterval = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             drain()
             if output.contains(text) { return }
             usleep(5_000)
         }
-        throw PseudoTerminal.Failure.timeout(waitingFor: text, screen: output)
+        throw PseudoTerminal.Failure.timeout(waitingFor: text, screen: output + "\n[stderr] " + errors)
     }
 
     /// The exit status as a shell reports it: the code, or 128 + the signal.
