@@ -1,32 +1,28 @@
 import Foundation
 
-/// Reads a binary property list (`bplist00`) one object at a time, checking
-/// every offset, count and reference against the file's bounds. Untrusted
-/// bytes can only make it throw: it never traps, and since callers follow
-/// references themselves it cannot be sent round a cycle.
+/// Reads a binary property list (`bplist00`) lazily, one object at a time,
+/// checking every offset, count and reference against the file's bounds.
+/// Untrusted bytes can only make it throw: it never traps, and since callers
+/// follow references themselves it cannot be sent round a cycle. Containers
+/// are not copied out: `array` and `dictionary` return where their references
+/// are, and `reference(_:_:)` reads one, so reading the last 20 of 100,000
+/// sessions touches 20 sessions.
 public struct BinaryPropertyListReader {
-    /// An object with its children as object numbers, not yet read.
-    public enum Object: Equatable {
-        case null
-        case bool(Bool)
-        case integer(Int64)
-        case real(Double)
-        case date(Double)
-        case data(Range<Int>)
-        case string(String)
-        case uid(UInt64)
-        case array([Int])
-        case dictionary(keys: [Int], values: [Int])
-    }
-
     public struct FormatError: Error, CustomStringConvertible, Equatable {
         public var description: String
     }
 
-    private let bytes: [UInt8]
-    private let offsetWidth: Int
-    private let refWidth: Int
-    private let tableOffset: Int
+    /// Where a container's references are: `count` of them from `start`
+    /// (a dictionary's keys, then as many values).
+    public struct Container: Equatable {
+        public let start: Int
+        public let count: Int
+    }
+
+    let bytes: [UInt8]
+    let offsetWidth: Int
+    let refWidth: Int
+    let tableOffset: Int
     public let objectCount: Int
     public let topObject: Int
 
@@ -51,21 +47,25 @@ public struct BinaryPropertyListReader {
         tableOffset = Int(table)
     }
 
+    @inline(__always)
     private static func readUInt(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt64 {
         var value: UInt64 = 0
         for i in 0..<width { value = value << 8 | UInt64(bytes[offset + i]) }
         return value
     }
 
-    private func offset(of object: Int) throws(FormatError) -> Int {
-        guard object >= 0, object < objectCount else { throw FormatError(description: "reference out of range") }
-        let offset = Self.readUInt(bytes, at: tableOffset + object * offsetWidth, width: offsetWidth)
+    /// Where object `number` starts, with its marker byte.
+    @inline(__always)
+    private func start(of number: Int) throws(FormatError) -> Int {
+        guard number >= 0, number < objectCount else { throw FormatError(description: "reference out of range") }
+        let offset = Self.readUInt(bytes, at: tableOffset + number * offsetWidth, width: offsetWidth)
         guard offset >= 8, offset < UInt64(tableOffset) else {
             throw FormatError(description: "object offset out of range")
         }
         return Int(offset)
     }
 
+    @inline(__always)
     private func need(_ count: Int, at offset: Int) throws(FormatError) {
         guard count >= 0, offset <= tableOffset, count <= tableOffset - offset else {
             throw FormatError(description: "object runs past the end of the data")
@@ -73,79 +73,75 @@ public struct BinaryPropertyListReader {
     }
 
     /// Reads a length that follows a marker whose low nibble is 0xF.
-    private func length(marker: UInt8, at start: inout Int) throws(FormatError) -> Int {
+    private func length(marker: UInt8, at body: inout Int) throws(FormatError) -> Int {
         let low = Int(marker & 0x0F)
         guard low == 0x0F else { return low }
-        try need(1, at: start)
-        let intMarker = bytes[start]
+        try need(1, at: body)
+        let intMarker = bytes[body]
         guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
             throw FormatError(description: "bad length in the property list")
         }
         let width = 1 << Int(intMarker & 0x0F)
-        try need(1 + width, at: start)
-        let value = Self.readUInt(bytes, at: start + 1, width: width)
-        start += 1 + width
+        try need(1 + width, at: body)
+        let value = Self.readUInt(bytes, at: body + 1, width: width)
+        body += 1 + width
         guard value < UInt64(bytes.count) else { throw FormatError(description: "length larger than the data") }
         return Int(value)
     }
 
-    private func refs(count: Int, at start: Int) throws(FormatError) -> [Int] {
-        guard count.multipliedReportingOverflow(by: refWidth).partialValue <= tableOffset else {
-            throw FormatError(description: "container larger than the data")
-        }
-        try need(count * refWidth, at: start)
-        var result: [Int] = []
-        result.reserveCapacity(count)
-        for i in 0..<count {
-            let ref = Self.readUInt(bytes, at: start + i * refWidth, width: refWidth)
-            guard ref < UInt64(objectCount) else { throw FormatError(description: "reference out of range") }
-            result.append(Int(ref))
-        }
-        return result
+    // MARK: Typed reads: nil when the object is of another type
+
+    public func integer(_ number: Int) throws(FormatError) -> Int64? {
+        let at = try start(of: number)
+        let marker = bytes[at]
+        guard marker >> 4 == 0x1 else { return nil }
+        let width = 1 << Int(marker & 0x0F)
+        guard width <= 8 else { throw FormatError(description: "integer wider than 64 bits") }
+        try need(width, at: at + 1)
+        let raw = Self.readUInt(bytes, at: at + 1, width: width)
+        return width == 8 ? Int64(bitPattern: raw) : Int64(raw)
     }
 
-    /// Reads object number `number`.
-    public func object(_ number: Int) throws(FormatError) -> Object {
-        let start = try offset(of: number)
-        let marker = bytes[start]
-        var body = start + 1
+    /// A real, or an integer read as a real.
+    public func real(_ number: Int) throws(FormatError) -> Double? {
+        let at = try start(of: number)
+        let marker = bytes[at]
+        switch marker {
+        case 0x22:
+            try need(4, at: at + 1)
+            return Double(Float(bitPattern: UInt32(Self.readUInt(bytes, at: at + 1, width: 4))))
+        case 0x23:
+            try need(8, at: at + 1)
+            return Double(bitPattern: Self.readUInt(bytes, at: at + 1, width: 8))
+        default:
+            return try integer(number).map(Double.init)
+        }
+    }
+
+    public func uid(_ number: Int) throws(FormatError) -> UInt64? {
+        let at = try start(of: number)
+        let marker = bytes[at]
+        guard marker >> 4 == 0x8 else { return nil }
+        let width = Int(marker & 0x0F) + 1
+        guard width <= 8 else { throw FormatError(description: "bad UID") }
+        try need(width, at: at + 1)
+        return Self.readUInt(bytes, at: at + 1, width: width)
+    }
+
+    public func string(_ number: Int) throws(FormatError) -> String? {
+        let at = try start(of: number)
+        let marker = bytes[at]
+        var body = at + 1
         switch marker >> 4 {
-        case 0x0:
-            switch marker {
-            case 0x00: return .null
-            case 0x08: return .bool(false)
-            case 0x09: return .bool(true)
-            default: throw FormatError(description: "unknown object type 0x\(String(marker, radix: 16))")
-            }
-        case 0x1:
-            let width = 1 << Int(marker & 0x0F)
-            guard width <= 8 else { throw FormatError(description: "integer wider than 64 bits") }
-            try need(width, at: body)
-            let raw = Self.readUInt(bytes, at: body, width: width)
-            return .integer(width == 8 ? Int64(bitPattern: raw) : Int64(raw))
-        case 0x2:
-            let width = 1 << Int(marker & 0x0F)
-            try need(width, at: body)
-            switch width {
-            case 4: return .real(Double(Float(bitPattern: UInt32(Self.readUInt(bytes, at: body, width: 4)))))
-            case 8: return .real(Double(bitPattern: Self.readUInt(bytes, at: body, width: 8)))
-            default: throw FormatError(description: "bad real number")
-            }
-        case 0x3:
-            guard marker == 0x33 else { throw FormatError(description: "bad date") }
-            try need(8, at: body)
-            return .date(Double(bitPattern: Self.readUInt(bytes, at: body, width: 8)))
-        case 0x4:
-            let count = try length(marker: marker, at: &body)
-            try need(count, at: body)
-            return .data(body..<(body + count))
         case 0x5:
             let count = try length(marker: marker, at: &body)
             try need(count, at: body)
-            guard let text = String(validating: bytes[body..<(body + count)], as: UTF8.self),
-                text.utf8.allSatisfy({ $0 < 0x80 })
-            else { throw FormatError(description: "bad ASCII string") }
-            return .string(text)
+            return try bytes[body..<(body + count)].withUnsafeBufferPointer { buffer throws(FormatError) -> String in
+                guard !buffer.contains(where: { $0 >= 0x80 }) else {
+                    throw FormatError(description: "bad ASCII string")
+                }
+                return String(decoding: buffer, as: UTF8.self)
+            }
         case 0x6:
             let count = try length(marker: marker, at: &body)
             guard count <= tableOffset / 2 else { throw FormatError(description: "string larger than the data") }
@@ -156,38 +152,67 @@ public struct BinaryPropertyListReader {
             guard let text = String(validating: units, as: UTF16.self) else {
                 throw FormatError(description: "bad UTF-16 string")
             }
-            return .string(text)
-        case 0x8:
-            let width = Int(marker & 0x0F) + 1
-            guard width <= 8 else { throw FormatError(description: "bad UID") }
-            try need(width, at: body)
-            return .uid(Self.readUInt(bytes, at: body, width: width))
-        case 0xA:
-            let count = try length(marker: marker, at: &body)
-            return .array(try refs(count: count, at: body))
-        case 0xD:
-            let count = try length(marker: marker, at: &body)
-            guard count <= tableOffset / 2 else { throw FormatError(description: "dictionary larger than the data") }
-            let all = try refs(count: count * 2, at: body)
-            return .dictionary(keys: Array(all[..<count]), values: Array(all[count...]))
+            return text
         default:
-            throw FormatError(description: "unknown object type 0x\(String(marker, radix: 16))")
+            return nil
         }
     }
 
-    /// The object as a string, or nil.
-    public func string(_ number: Int) throws(FormatError) -> String? {
-        if case .string(let text) = try object(number) { return text }
-        return nil
+    /// Whether object `number` is the ASCII string `text`, without making a String.
+    public func isASCII(_ number: Int, equalTo text: StaticString) throws(FormatError) -> Bool {
+        let at = try start(of: number)
+        let marker = bytes[at]
+        guard marker >> 4 == 0x5 else { return false }
+        var body = at + 1
+        let count = try length(marker: marker, at: &body)
+        guard count == text.utf8CodeUnitCount else { return false }
+        try need(count, at: body)
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
+        for i in 0..<count where bytes[body + i] != expected[i] { return false }
+        return true
     }
 
-    /// A dictionary object's entries, keyed by their string keys.
-    public func dictionary(_ number: Int) throws(FormatError) -> [String: Int]? {
-        guard case .dictionary(let keys, let values) = try object(number) else { return nil }
+    private func container(_ number: Int, marker kind: UInt8, perEntry: Int) throws(FormatError) -> Container? {
+        let at = try start(of: number)
+        let marker = bytes[at]
+        guard marker >> 4 == kind else { return nil }
+        var body = at + 1
+        let count = try length(marker: marker, at: &body)
+        guard count <= tableOffset / (refWidth * perEntry) else {
+            throw FormatError(description: "container larger than the data")
+        }
+        try need(count * perEntry * refWidth, at: body)
+        return Container(start: body, count: count)
+    }
+
+    public func array(_ number: Int) throws(FormatError) -> Container? {
+        try container(number, marker: 0xA, perEntry: 1)
+    }
+
+    /// A dictionary: `count` key references from `start`, then the values.
+    public func dictionary(_ number: Int) throws(FormatError) -> Container? {
+        try container(number, marker: 0xD, perEntry: 2)
+    }
+
+    /// The `index`th reference of a container (for a dictionary, indexes
+    /// `count...` are its values).
+    @inline(__always)
+    public func reference(_ container: Container, _ index: Int) throws(FormatError) -> Int {
+        let value = Self.readUInt(bytes, at: container.start + index * refWidth, width: refWidth)
+        guard value < UInt64(objectCount) else { throw FormatError(description: "reference out of range") }
+        return Int(value)
+    }
+
+    /// A dictionary's entries by their string keys (for the few small
+    /// dictionaries at the top of an archive).
+    public func entries(_ number: Int) throws(FormatError) -> [String: Int]? {
+        guard let dictionary = try dictionary(number) else { return nil }
         var result: [String: Int] = [:]
-        for (key, value) in zip(keys, values) {
-            guard let name = try string(key) else { throw FormatError(description: "dictionary key is not a string") }
-            result[name] = value
+        for i in 0..<dictionary.count {
+            guard let name = try string(try reference(dictionary, i)) else {
+                throw FormatError(description: "dictionary key is not a string")
+            }
+            result[name] = try reference(dictionary, dictionary.count + i)
         }
         return result
     }

@@ -22,11 +22,14 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// Foundation on Linux cannot be used for either direction as it stands
 /// (DESIGN.md): `NSKeyedArchiver` writes module-qualified class names and is
-/// slow for many sessions, and `NSKeyedUnarchiver` traps on shapes it does not
-/// expect. So this writes the same object graph itself, with the bare names
-/// `SessionHistory`, `Session` and `QuestionResult`, and reads it back with
-/// the explicit class list `allowedClasses`, checking the type of every value
-/// before use. Foundation's `NSKeyedUnarchiver` reads what this writes (tested).
+/// slow for many sessions (about 45 µs each), and `NSKeyedUnarchiver` traps on
+/// shapes it does not expect. So this writes the same object graph itself,
+/// straight into the binary property list, with the bare names
+/// `SessionHistory`, `Session` and `QuestionResult`, and reads it back lazily
+/// with the explicit class list `allowedClasses`, checking the type of every
+/// value before use. Equal `QuestionResult`s are archived once and shared (they
+/// are immutable, as a keyed archive allows), which keeps the file small.
+/// Foundation's `NSKeyedUnarchiver` reads what this writes (tested).
 public enum KeyedArchive {
     /// Every class an archive may name; anything else is refused unread.
     public static let allowedClasses: Set<String> = [
@@ -40,88 +43,8 @@ public enum KeyedArchive {
     /// `journalSequence`, our own key on the root, is the last journal record
     /// folded into these sessions (see `HistoryJournal`); 0 writes no key.
     public static func data(for sessions: [Session], journalSequence: UInt64 = 0) -> Data {
-        var builder = ObjectTableBuilder()
-        let root = builder.reserve()
-        let historyClass = builder.classObject("SessionHistory")
-        let sessionsUID = builder.array(sessions.map { builder.session($0) })
-        var rootEntries: [String: PropertyListValue] = ["$class": .uid(historyClass), "sessions": .uid(sessionsUID)]
-        if journalSequence > 0 { rootEntries["journalSequence"] = .integer(Int64(bitPattern: journalSequence)) }
-        builder.set(root, .dict(rootEntries))
-        let top = PropertyListValue.dict([
-            "$archiver": .string("NSKeyedArchiver"),
-            "$version": .integer(100_000),
-            "$top": .dict(["root": .uid(root)]),
-            "$objects": .array(builder.objects),
-        ])
-        return BinaryPropertyListWriter.data(for: top)
-    }
-
-    /// Builds the `$objects` table, sharing class descriptions and strings.
-    private struct ObjectTableBuilder {
-        var objects: [PropertyListValue] = [.string("$null")]
-        var classes: [String: UInt32] = [:]
-        var strings: [String: UInt32] = [:]
-
-        mutating func reserve() -> UInt32 {
-            objects.append(.string("$null"))
-            return UInt32(objects.count - 1)
-        }
-
-        mutating func set(_ uid: UInt32, _ value: PropertyListValue) {
-            objects[Int(uid)] = value
-        }
-
-        mutating func add(_ value: PropertyListValue) -> UInt32 {
-            objects.append(value)
-            return UInt32(objects.count - 1)
-        }
-
-        mutating func classObject(_ name: String) -> UInt32 {
-            if let uid = classes[name] { return uid }
-            let uid = add(
-                .dict(["$classname": .string(name), "$classes": .array([.string(name), .string("NSObject")])]))
-            classes[name] = uid
-            return uid
-        }
-
-        mutating func string(_ text: String) -> UInt32 {
-            if let uid = strings[text] { return uid }
-            let uid = add(.string(text))
-            strings[text] = uid
-            return uid
-        }
-
-        mutating func array(_ uids: [UInt32]) -> UInt32 {
-            let arrayClass = classObject("NSArray")
-            return add(.dict(["$class": .uid(arrayClass), "NS.objects": .array(uids.map { .uid($0) })]))
-        }
-
-        mutating func session(_ session: Session) -> UInt32 {
-            let dateClass = classObject("NSDate")
-            let date = add(
-                .dict(["$class": .uid(dateClass), "NS.time": .real(session.date.timeIntervalSinceReferenceDate)]))
-            var entries: [String: PropertyListValue] = [
-                "$class": .uid(classObject("Session")), "date": .uid(date), "score": .integer(Int64(session.score)),
-            ]
-            if let total = session.total { entries["total"] = .integer(Int64(total)) }
-            if let quiz = session.quiz { entries["quiz"] = .uid(string(quiz)) }
-            if let title = session.title { entries["title"] = .uid(string(title)) }
-            if let duration = session.duration { entries["duration"] = .real(duration) }
-            if let seed = session.seed { entries["seed"] = .integer(seed) }
-            if !session.results.isEmpty {
-                entries["results"] = .uid(array(session.results.map { result($0) }))
-            }
-            return add(.dict(entries))
-        }
-
-        mutating func result(_ result: QuestionResult) -> UInt32 {
-            var entries: [String: PropertyListValue] = [
-                "$class": .uid(classObject("QuestionResult")), "prompt": .uid(string(result.prompt)),
-                "outcome": .uid(string(result.outcome.rawValue)), "answer": .uid(string(result.answer)),
-            ]
-            if let given = result.given { entries["given"] = .uid(string(given)) }
-            return add(.dict(entries))
-        }
+        var encoder = ArchiveEncoder(sessions: sessions)
+        return encoder.encode(sessions, journalSequence: journalSequence)
     }
 
     // MARK: Reading
@@ -132,7 +55,37 @@ public enum KeyedArchive {
     }
 
     /// The sessions and the journal sequence number folded into them (0 when absent).
-    public static func decode(_ data: Data) throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64) {
+    /// Every class the archive names is checked before anything is decoded.
+    public static func decode(_ data: Data, results: Bool = true) throws(ArchiveError) -> (
+        sessions: [Session], journalSequence: UInt64
+    ) {
+        try withDecoder(data) { decoder in
+            try decoder.checkEveryClass()
+            let sessions = try decoder.sessions(results: results)
+            return (sessions, try decoder.journalSequence())
+        }
+    }
+
+    /// The last `count` sessions (the newest recorded), oldest first, and the
+    /// journal sequence: only those sessions are read, and every class they use
+    /// is checked, so nothing of another class is ever decoded.
+    public static func lastSessions(_ count: Int, from data: Data, where include: ((Session) -> Bool)? = nil)
+        throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
+    {
+        try withDecoder(data) { decoder in
+            let sessions = try decoder.lastSessions(count, where: include)
+            return (sessions, try decoder.journalSequence())
+        }
+    }
+
+    /// Only the journal sequence number, read from the root.
+    public static func journalSequence(of data: Data) throws(ArchiveError) -> UInt64 {
+        try withDecoder(data) { decoder in try decoder.journalSequence() }
+    }
+
+    private static func withDecoder<T>(_ data: Data, _ body: (inout ArchiveDecoder) throws -> T)
+        throws(ArchiveError) -> T
+    {
         var bytes = data
         if data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("<!DOCTYPE plist".utf8)) {
             // An XML archive (hand-made or converted): Foundation converts it;
@@ -145,10 +98,8 @@ public enum KeyedArchive {
             }
         }
         do {
-            let reader = try BinaryPropertyListReader(bytes)
-            var decoder = try ArchiveDecoder(reader)
-            let sessions = try decoder.sessions()
-            return (sessions, try decoder.journalSequence())
+            var decoder = try ArchiveDecoder(try BinaryPropertyListReader(bytes))
+            return try body(&decoder)
         } catch let error as BinaryPropertyListReader.FormatError {
             throw .notAnArchive(error.description)
         } catch let error as ArchiveError {
@@ -159,166 +110,438 @@ public enum KeyedArchive {
     }
 }
 
+/// Writes the keyed archive's object graph straight into a binary property list.
+private struct ArchiveEncoder {
+    var writer: BinaryPropertyListWriter
+    /// The property-list object of each `$objects` entry; its index is the UID.
+    var table: [Int] = []
+    var classes: [String: UInt64] = [:]
+    var strings: [String: UInt64] = [:]
+    var results: [ResultKey: UInt64] = [:]
+    let keys: [String: Int]
+
+    struct ResultKey: Hashable {
+        var prompt: String
+        var outcome: QuestionOutcome
+        var given: String?
+        var answer: String
+    }
+
+    static let keyNames = [
+        "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
+        "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
+    ]
+
+    init(sessions: [Session]) {
+        let resultCount = sessions.reduce(0) { $0 + $1.results.count }
+        // An upper bound of the objects written: 16 per session at most, 10 per
+        // distinct result, and a few for classes, keys and the top.
+        let bound = 96 + sessions.count * 16 + resultCount * 10
+        writer = BinaryPropertyListWriter(maximumObjects: bound, expectedBytes: sessions.count * 160 + 4096)
+        var keys: [String: Int] = [:]
+        for name in Self.keyNames { keys[name] = writer.string(name) }
+        self.keys = keys
+        table.append(writer.string("$null"))
+        table.reserveCapacity(sessions.count * 4 + 16)
+    }
+
+    mutating func add(_ object: Int) -> UInt64 {
+        table.append(object)
+        return UInt64(table.count - 1)
+    }
+
+    mutating func reference(_ uid: UInt64) -> Int { writer.uid(uid) }
+
+    mutating func object(_ entries: [(String, Int)]) -> UInt64 {
+        add(writer.dictionary(keys: entries.map { keys[$0.0]! }, values: entries.map(\.1)))
+    }
+
+    mutating func classObject(_ name: String) -> UInt64 {
+        if let uid = classes[name] { return uid }
+        let names = writer.array([writer.string(name), writer.string("NSObject")])
+        let uid = object([("$classname", writer.string(name)), ("$classes", names)])
+        classes[name] = uid
+        return uid
+    }
+
+    mutating func string(_ text: String) -> UInt64 {
+        if let uid = strings[text] { return uid }
+        let uid = add(writer.string(text))
+        strings[text] = uid
+        return uid
+    }
+
+    mutating func array(_ uids: [UInt64]) -> UInt64 {
+        let arrayClass = classObject("NSArray")
+        let inner = writer.array(uids.map { reference($0) })
+        return object([("$class", reference(arrayClass)), ("NS.objects", inner)])
+    }
+
+    mutating func result(_ result: QuestionResult) -> UInt64 {
+        let key = ResultKey(prompt: result.prompt, outcome: result.outcome, given: result.given, answer: result.answer)
+        if let uid = results[key] { return uid }
+        var entries = [
+            ("$class", reference(classObject("QuestionResult"))), ("prompt", reference(string(result.prompt))),
+            ("outcome", reference(string(result.outcome.rawValue))), ("answer", reference(string(result.answer))),
+        ]
+        if let given = result.given { entries.append(("given", reference(string(given)))) }
+        let uid = object(entries)
+        results[key] = uid
+        return uid
+    }
+
+    mutating func session(_ session: Session) -> UInt64 {
+        let dateClass = classObject("NSDate")
+        let date = object([
+            ("$class", reference(dateClass)), ("NS.time", writer.real(session.date.timeIntervalSinceReferenceDate)),
+        ])
+        var entries = [
+            ("$class", reference(classObject("Session"))), ("date", reference(date)),
+            ("score", writer.integer(Int64(session.score))),
+        ]
+        if let total = session.total { entries.append(("total", writer.integer(Int64(total)))) }
+        if let quiz = session.quiz { entries.append(("quiz", reference(string(quiz)))) }
+        if let title = session.title { entries.append(("title", reference(string(title)))) }
+        if let duration = session.duration { entries.append(("duration", writer.real(duration))) }
+        if let seed = session.seed { entries.append(("seed", writer.integer(seed))) }
+        if !session.results.isEmpty {
+            let uids = session.results.map { result($0) }
+            entries.append(("results", reference(array(uids))))
+        }
+        return object(entries)
+    }
+
+    mutating func encode(_ sessions: [Session], journalSequence: UInt64) -> Data {
+        let historyClass = classObject("SessionHistory")
+        let list = array(sessions.map { session($0) })
+        var rootEntries = [("$class", reference(historyClass)), ("sessions", reference(list))]
+        if journalSequence > 0 {
+            rootEntries.append(("journalSequence", writer.integer(Int64(bitPattern: journalSequence))))
+        }
+        let root = object(rootEntries)
+        let objects = writer.array(table)
+        let top = writer.dictionary(keys: [writer.string("root")], values: [writer.uid(root)])
+        let plist = writer.dictionary(
+            keys: [
+                writer.string("$archiver"), writer.string("$version"), writer.string("$top"), writer.string("$objects"),
+            ],
+            values: [writer.string("NSKeyedArchiver"), writer.integer(100_000), top, objects])
+        return writer.finish(top: plist)
+    }
+}
+
 /// Walks a keyed archive's object table by UID, checking each value's type.
 private struct ArchiveDecoder {
+    /// The keys this decoder knows, resolved once per property-list string.
+    enum Key {
+        case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
+        case prompt, outcome, given, answer, sessions, journalSequence, string, other
+
+        init(_ name: String) {
+            switch name {
+            case "$class": self = .classReference
+            case "$classname": self = .className
+            case "date": self = .date
+            case "score": self = .score
+            case "total": self = .total
+            case "quiz": self = .quiz
+            case "title": self = .title
+            case "duration": self = .duration
+            case "seed": self = .seed
+            case "results": self = .results
+            case "NS.time": self = .time
+            case "NS.objects": self = .objects
+            case "NS.string": self = .string
+            case "prompt": self = .prompt
+            case "outcome": self = .outcome
+            case "given": self = .given
+            case "answer": self = .answer
+            case "sessions": self = .sessions
+            case "journalSequence": self = .journalSequence
+            default: self = .other
+            }
+        }
+    }
+
+    /// A class the decoder reads, by its bare name.
+    enum Class: Equatable, CustomStringConvertible {
+        case sessionHistory, session, questionResult, array, date, string, object
+
+        var description: String {
+            switch self {
+            case .sessionHistory: "SessionHistory"
+            case .session: "Session"
+            case .questionResult: "QuestionResult"
+            case .array: "NSArray"
+            case .date: "NSDate"
+            case .string: "NSString"
+            case .object: "NSObject"
+            }
+        }
+    }
+
     let reader: BinaryPropertyListReader
-    let objects: [Int]
+    let objects: BinaryPropertyListReader.Container
     let root: UInt64
-    var classNames: [UInt64: String] = [:]
+    var keys: [Int: Key] = [:]
+    var classes: [UInt64: Class] = [:]
+    var strings: [UInt64: String] = [:]
 
     init(_ reader: BinaryPropertyListReader) throws {
         self.reader = reader
-        guard let top = try reader.dictionary(reader.topObject) else {
+        guard let top = try reader.entries(reader.topObject) else {
             throw ArchiveError.notAnArchive("no top dictionary")
         }
         guard let archiver = top["$archiver"], try reader.string(archiver) == "NSKeyedArchiver" else {
             throw ArchiveError.notAnArchive("no \"$archiver\": \"NSKeyedArchiver\"")
         }
-        guard let objectsRef = top["$objects"], case .array(let objects) = try reader.object(objectsRef) else {
+        guard let objectsRef = top["$objects"], let objects = try reader.array(objectsRef) else {
             throw ArchiveError.notAnArchive("no \"$objects\" array")
         }
-        guard let topRef = top["$top"], let topEntries = try reader.dictionary(topRef),
-            let rootRef = topEntries["root"],
-            case .uid(let root) = try reader.object(rootRef)
+        guard let topRef = top["$top"], let topEntries = try reader.entries(topRef), let rootRef = topEntries["root"],
+            let root = try reader.uid(rootRef)
         else { throw ArchiveError.notAnArchive("no root object in \"$top\"") }
         self.objects = objects
         self.root = root
     }
 
-    /// The object table entry for a UID.
+    /// The property-list object of a UID.
     func entry(_ uid: UInt64) throws -> Int {
         guard uid < UInt64(objects.count) else { throw ArchiveError.wrongShape("reference \(uid) out of range") }
-        return objects[Int(uid)]
+        return try reader.reference(objects, Int(uid))
     }
 
-    /// Checks every class the archive names before anything is decoded.
-    mutating func checkClasses() throws {
-        for (uid, ref) in objects.enumerated() {
-            guard let entries = try reader.dictionary(ref), let nameRef = entries["$classname"] else { continue }
-            guard let name = try reader.string(nameRef) else {
-                throw ArchiveError.wrongShape("a class name is not text")
+    mutating func key(_ object: Int) throws -> Key {
+        if let key = keys[object] { return key }
+        guard let name = try reader.string(object) else { throw ArchiveError.wrongShape("a key is not text") }
+        let key = Key(name)
+        keys[object] = key
+        return key
+    }
+
+    /// The class of a class description object, checked against the allowed list.
+    mutating func describedClass(_ uid: UInt64) throws -> Class {
+        if let known = classes[uid] { return known }
+        guard let description = try reader.dictionary(try entry(uid)) else {
+            throw ArchiveError.wrongShape("a $class is not a class description")
+        }
+        var name: String?
+        for i in 0..<description.count where try key(try reader.reference(description, i)) == .className {
+            name = try reader.string(try reader.reference(description, description.count + i))
+        }
+        guard let name else { throw ArchiveError.wrongShape("a class description has no name") }
+        guard KeyedArchive.allowedClasses.contains(name) else { throw ArchiveError.foreignClass(name) }
+        let bare = name.hasPrefix("QuizKit.") ? String(name.dropFirst(8)) : name
+        let known: Class =
+            switch bare {
+            case "SessionHistory": .sessionHistory
+            case "Session": .session
+            case "QuestionResult": .questionResult
+            case "NSArray", "NSMutableArray": .array
+            case "NSDate": .date
+            case "NSString", "NSMutableString": .string
+            default: .object
             }
-            guard KeyedArchive.allowedClasses.contains(name) else { throw ArchiveError.foreignClass(name) }
-            classNames[UInt64(uid)] = name.hasPrefix("QuizKit.") ? String(name.dropFirst(8)) : name
+        classes[uid] = known
+        return known
+    }
+
+    /// Refuses an archive that names any class outside the allowed list,
+    /// before anything is decoded.
+    mutating func checkEveryClass() throws {
+        for index in 0..<objects.count {
+            guard let dictionary = try reader.dictionary(try reader.reference(objects, index)) else { continue }
+            for i in 0..<dictionary.count where try key(try reader.reference(dictionary, i)) == .className {
+                _ = try describedClass(UInt64(index))
+            }
         }
     }
 
     /// An object's fields, after checking that its `$class` is `expected`.
-    func instance(_ uid: UInt64, of expected: Set<String>) throws -> [String: Int] {
-        guard let entries = try reader.dictionary(try entry(uid)), let classRef = entries["$class"],
-            case .uid(let classUID) = try reader.object(classRef), let name = classNames[classUID]
-        else { throw ArchiveError.wrongShape("object \(uid) is not an archived object") }
-        guard expected.contains(name) else {
-            throw ArchiveError.wrongShape("expected \(expected.sorted().joined(separator: " or ")), found \(name)")
+    mutating func instance(_ uid: UInt64, of expected: Class) throws -> BinaryPropertyListReader.Container {
+        guard let fields = try reader.dictionary(try entry(uid)) else {
+            throw ArchiveError.wrongShape("object \(uid) is not an archived object")
         }
-        return entries
+        for i in 0..<fields.count where try key(try reader.reference(fields, i)) == .classReference {
+            guard let classUID = try reader.uid(try reader.reference(fields, fields.count + i)) else {
+                throw ArchiveError.wrongShape("object \(uid) has a $class that is not a reference")
+            }
+            let found = try describedClass(classUID)
+            guard found == expected else { throw ArchiveError.wrongShape("expected \(expected), found \(found)") }
+            return fields
+        }
+        throw ArchiveError.wrongShape("object \(uid) has no $class")
     }
 
-    func uid(_ ref: Int?) throws -> UInt64? {
-        guard let ref else { return nil }
-        guard case .uid(let uid) = try reader.object(ref) else { throw ArchiveError.wrongShape("expected a reference") }
+    /// A reference value: nil for `$null` (UID 0).
+    func uid(_ ref: Int) throws -> UInt64? {
+        guard let uid = try reader.uid(ref) else { throw ArchiveError.wrongShape("expected a reference") }
         return uid == 0 ? nil : uid
     }
 
-    func array(_ ref: Int?, what: String) throws -> [UInt64] {
-        guard let uid = try uid(ref) else { return [] }
-        let entries = try instance(uid, of: ["NSArray", "NSMutableArray"])
-        guard let list = entries["NS.objects"], case .array(let refs) = try reader.object(list) else {
-            throw ArchiveError.wrongShape("\(what) has no NS.objects")
+    /// The elements of an archived NSArray.
+    mutating func array(_ uid: UInt64, what: String) throws -> (BinaryPropertyListReader.Container) {
+        let fields = try instance(uid, of: .array)
+        for i in 0..<fields.count where try key(try reader.reference(fields, i)) == .objects {
+            guard let list = try reader.array(try reader.reference(fields, fields.count + i)) else { break }
+            return list
         }
-        return try refs.map { ref throws -> UInt64 in
-            guard case .uid(let uid) = try reader.object(ref) else {
-                throw ArchiveError.wrongShape("\(what) holds a non-reference")
-            }
-            return uid
-        }
+        throw ArchiveError.wrongShape("\(what) has no NS.objects")
     }
 
-    func string(_ ref: Int?, what: String) throws -> String? {
+    mutating func string(_ ref: Int, what: String) throws -> String? {
         guard let uid = try uid(ref) else { return nil }
-        let value = try reader.object(try entry(uid))
-        if case .string(let text) = value { return text }
-        if case .dictionary = value {
-            let entries = try instance(uid, of: ["NSString", "NSMutableString"])
-            if let inner = entries["NS.string"], let text = try reader.string(inner) { return text }
+        if let known = strings[uid] { return known }
+        let object = try entry(uid)
+        if let text = try reader.string(object) {
+            strings[uid] = text
+            return text
+        }
+        if try reader.dictionary(object) != nil {
+            let fields = try instance(uid, of: .string)
+            for i in 0..<fields.count where try key(try reader.reference(fields, i)) == .string {
+                if let text = try reader.string(try reader.reference(fields, fields.count + i)) { return text }
+            }
         }
         throw ArchiveError.wrongShape("\(what) is not text")
     }
 
-    func integer(_ ref: Int?, what: String) throws -> Int? {
-        guard let ref else { return nil }
-        switch try reader.object(ref) {
-        case .integer(let value):
-            guard let int = Int(exactly: value) else { throw ArchiveError.absurdValue("\(what) \(value)") }
-            return int
-        default: throw ArchiveError.wrongShape("\(what) is not an integer")
-        }
+    func integer(_ ref: Int, what: String) throws -> Int {
+        guard let value = try reader.integer(ref) else { throw ArchiveError.wrongShape("\(what) is not an integer") }
+        guard let int = Int(exactly: value) else { throw ArchiveError.absurdValue("\(what) \(value)") }
+        return int
     }
 
-    func real(_ ref: Int?, what: String) throws -> Double? {
-        guard let ref else { return nil }
-        switch try reader.object(ref) {
-        case .real(let value): return value
-        case .integer(let value): return Double(value)
-        default: throw ArchiveError.wrongShape("\(what) is not a number")
-        }
+    func real(_ ref: Int, what: String) throws -> Double {
+        guard let value = try reader.real(ref) else { throw ArchiveError.wrongShape("\(what) is not a number") }
+        return value
     }
 
-    mutating func sessions() throws -> [Session] {
-        try checkClasses()
-        let history = try instance(root, of: ["SessionHistory"])
-        return try array(history["sessions"], what: "sessions").enumerated().map { index, uid in
-            try session(uid, number: index + 1)
+    mutating func sessionList() throws -> BinaryPropertyListReader.Container {
+        let history = try instance(root, of: .sessionHistory)
+        for i in 0..<history.count where try key(try reader.reference(history, i)) == .sessions {
+            guard let uid = try uid(try reader.reference(history, history.count + i)) else { break }
+            return try array(uid, what: "sessions")
         }
+        throw ArchiveError.wrongShape("the root has no sessions")
     }
 
-    func journalSequence() throws -> UInt64 {
-        let history = try instance(root, of: ["SessionHistory"])
-        guard let ref = history["journalSequence"] else { return 0 }
-        guard case .integer(let value) = try reader.object(ref) else {
-            throw ArchiveError.wrongShape("journalSequence is not an integer")
+    mutating func sessions(results: Bool) throws -> [Session] {
+        let list = try sessionList()
+        var sessions: [Session] = []
+        sessions.reserveCapacity(list.count)
+        for index in 0..<list.count {
+            guard let uid = try reader.uid(try reader.reference(list, index)) else {
+                throw ArchiveError.wrongShape("sessions holds a non-reference")
+            }
+            sessions.append(try session(uid, number: index + 1, results: results))
         }
-        return UInt64(bitPattern: value)
+        return sessions
+    }
+
+    /// The last `count` sessions that pass `include`, oldest first.
+    mutating func lastSessions(_ count: Int, where include: ((Session) -> Bool)?) throws -> [Session] {
+        let list = try sessionList()
+        var found: [Session] = []
+        var index = list.count - 1
+        while index >= 0 && found.count < count {
+            guard let uid = try reader.uid(try reader.reference(list, index)) else {
+                throw ArchiveError.wrongShape("sessions holds a non-reference")
+            }
+            let session = try session(uid, number: index + 1, results: true)
+            if include?(session) ?? true { found.append(session) }
+            index -= 1
+        }
+        return found.reversed()
+    }
+
+    mutating func journalSequence() throws -> UInt64 {
+        let history = try instance(root, of: .sessionHistory)
+        for i in 0..<history.count where try key(try reader.reference(history, i)) == .journalSequence {
+            guard let value = try reader.integer(try reader.reference(history, history.count + i)) else {
+                throw ArchiveError.wrongShape("journalSequence is not an integer")
+            }
+            return UInt64(bitPattern: value)
+        }
+        return 0
     }
 
     /// The latest date a session may carry: far-future dates mean damage.
-    static let latestPlausible = Date(timeIntervalSinceReferenceDate: 3_000_000_000)  // about 2096
+    static let latestPlausible = 3_000_000_000.0  // about 2096, in seconds from 2001
 
-    func session(_ uid: UInt64, number: Int) throws -> Session {
-        let fields = try instance(uid, of: ["Session"])
+    mutating func session(_ uid: UInt64, number: Int, results includeResults: Bool) throws -> Session {
+        let fields = try instance(uid, of: .session)
         let what = "session \(number)"
-        guard let dateUID = try self.uid(fields["date"]) else { throw ArchiveError.wrongShape("\(what) has no date") }
-        let dateFields = try instance(dateUID, of: ["NSDate"])
-        guard let time = try real(dateFields["NS.time"], what: "\(what)'s date") else {
-            throw ArchiveError.wrongShape("\(what)'s date has no time")
+        var time: Double?
+        var score = 0
+        var total: Int?
+        var quiz: String?
+        var title: String?
+        var duration: Double?
+        var seed: Int64?
+        var results: [QuestionResult] = []
+        for i in 0..<fields.count {
+            let value = try reader.reference(fields, fields.count + i)
+            switch try key(try reader.reference(fields, i)) {
+            case .date:
+                guard let dateUID = try self.uid(value) else { throw ArchiveError.wrongShape("\(what) has no date") }
+                let date = try instance(dateUID, of: .date)
+                for j in 0..<date.count where try key(try reader.reference(date, j)) == .time {
+                    time = try real(try reader.reference(date, date.count + j), what: "\(what)'s date")
+                }
+                if time == nil { throw ArchiveError.wrongShape("\(what)'s date has no time") }
+            case .score: score = try integer(value, what: "\(what)'s score")
+            case .total: total = try integer(value, what: "\(what)'s total")
+            case .quiz: quiz = try string(value, what: "\(what)'s quiz")
+            case .title: title = try string(value, what: "\(what)'s title")
+            case .duration: duration = try real(value, what: "\(what)'s duration")
+            case .seed: seed = Int64(try integer(value, what: "\(what)'s seed"))
+            case .results:
+                guard includeResults, let listUID = try self.uid(value) else { continue }
+                let list = try array(listUID, what: "\(what)'s results")
+                results.reserveCapacity(list.count)
+                for j in 0..<list.count {
+                    guard let resultUID = try reader.uid(try reader.reference(list, j)) else {
+                        throw ArchiveError.wrongShape("\(what)'s results hold a non-reference")
+                    }
+                    results.append(try result(resultUID))
+                }
+            default: continue
+            }
         }
-        let date = Date(timeIntervalSinceReferenceDate: time)
-        guard time.isFinite, date < Self.latestPlausible, time > -1e10 else {
+        guard let time else { throw ArchiveError.wrongShape("\(what) has no date") }
+        guard time.isFinite, time < Self.latestPlausible, time > -1e10 else {
             throw ArchiveError.absurdValue("\(what)'s date is \(time) seconds from 2001")
         }
-        let score = try integer(fields["score"], what: "\(what)'s score") ?? 0
-        let total = try integer(fields["total"], what: "\(what)'s total")
         guard score >= 0 else { throw ArchiveError.absurdValue("\(what)'s score is \(score)") }
         if let total, total < 0 || score > total {
             throw ArchiveError.absurdValue("\(what)'s score is \(score) of \(total)")
         }
-        let duration = try real(fields["duration"], what: "\(what)'s duration")
         if let duration, !(duration >= 0 && duration.isFinite) {
             throw ArchiveError.absurdValue("\(what)'s duration is \(duration)")
         }
-        let seed = try integer(fields["seed"], what: "\(what)'s seed").map(Int64.init)
-        let results = try array(fields["results"], what: "\(what)'s results").map { uid throws -> QuestionResult in
-            let entries = try instance(uid, of: ["QuestionResult"])
-            let outcome = try string(entries["outcome"], what: "a result's outcome") ?? ""
-            return QuestionResult(
-                prompt: try string(entries["prompt"], what: "a result's prompt") ?? "",
-                outcome: QuestionOutcome(rawValue: outcome) ?? .wrong,
-                given: try string(entries["given"], what: "a result's answer"),
-                answer: try string(entries["answer"], what: "a result's right answer") ?? "")
-        }
         return Session(
-            date: date, score: score, total: total, quiz: try string(fields["quiz"], what: "\(what)'s quiz"),
-            title: try string(fields["title"], what: "\(what)'s title"), duration: duration, seed: seed,
-            results: results)
+            date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
+            duration: duration, seed: seed, results: results)
+    }
+
+    mutating func result(_ uid: UInt64) throws -> QuestionResult {
+        let fields = try instance(uid, of: .questionResult)
+        var prompt = ""
+        var outcome = QuestionOutcome.wrong
+        var given: String?
+        var answer = ""
+        for i in 0..<fields.count {
+            let value = try reader.reference(fields, fields.count + i)
+            switch try key(try reader.reference(fields, i)) {
+            case .prompt: prompt = try string(value, what: "a result's prompt") ?? ""
+            case .outcome:
+                outcome = QuestionOutcome(rawValue: try string(value, what: "a result's outcome") ?? "") ?? .wrong
+            case .given: given = try string(value, what: "a result's answer")
+            case .answer: answer = try string(value, what: "a result's right answer") ?? ""
+            default: continue
+            }
+        }
+        return QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer)
     }
 }

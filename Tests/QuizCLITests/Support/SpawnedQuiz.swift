@@ -10,12 +10,13 @@ import Foundation
 /// blocked signals, which would hide exactly what these tests check.
 final class SpawnedQuiz {
     let pid: pid_t
-    private let input: Int32
+    private var input: Int32
     private let outputRead: Int32
     private(set) var output = ""
     private var status: Int32?
     /// Where the child's standard error goes, shown when a wait times out.
-    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-stderr-\(UUID().uuidString)").path
+    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-stderr-\(UUID().uuidString)")
+        .path
 
     var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
@@ -64,18 +65,22 @@ final class SpawnedQuiz {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
-        close(input)
+        closeInput()
         close(outputRead)
         unlink(errorPath)
     }
 
     func write(_ text: String) {
+        guard input >= 0 else { return }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
     }
 
+    /// Closes standard input (end of file for the game); once only, since a
+    /// second close could hit a descriptor another test has opened since.
     func closeInput() {
-        close(input)
+        if input >= 0 { close(input) }
+        input = -1
     }
 
     private func drain() {
