@@ -332,11 +332,14 @@ public struct HistoryStore: Sendable {
             tighten(folder, to: 0o700, notices: &notices)
             return
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreateFolder(path: folder, reason: BankLoader.systemReason(error))
+        // mkdir(2) itself, one level at a time: FileManager on Linux reports a
+        // failure here as "NSCocoaErrorDomain error 512", not the system's reason.
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw .cannotCreateFolder(path: folder, reason: String(cString: strerror(errno)))
+            }
         }
         chmod(folder, 0o700)
     }
