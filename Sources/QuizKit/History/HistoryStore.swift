@@ -150,7 +150,7 @@ public struct HistoryStore: Sendable {
     /// first adds any pending games. On failure the game goes to a pending file.
     public func record(_ session: Session) throws(RecordFailure) -> RecordReport {
         var notices: [String] = []
-        do {
+        do throws(HistoryError) {
             try makeFolder(notices: &notices)
             let lock = try acquireLock(LOCK_EX)
             defer { close(lock) }
@@ -170,21 +170,35 @@ public struct HistoryStore: Sendable {
                 bytes += HistoryJournal.record(game, sequence: journal.last)
             }
             try append(bytes, to: journal.fd, restoringLength: journal.length)
+            let unfolded = journal.sessions.count + recovered.count + 1
+            let total = Int(clamping: journal.last)
+            var needsCompaction = false
+            if total <= inlineCompactionLimit {
+                do {
+                    notices += try compactLocked()
+                } catch {
+                    // The archive could not be rewritten (a full disk can take
+                    // a journal record into a block it already has, and still
+                    // refuse a new file): unless the archive already holds the
+                    // game, take the records back out, so the game waits in a
+                    // pending file and is not kept twice.
+                    let folded = (try? readArchive().get().journalSequence) ?? 0
+                    if folded < journal.last && ftruncate(journal.fd, journal.length) == 0 {
+                        fsync(journal.fd)
+                        throw error
+                    }
+                }
+            } else {
+                // Larger: fold in the background once the journal is a fair share
+                // of the history, so the rewrite's cost is spread over many games.
+                needsCompaction = unfolded >= min(1000, max(16, total / 32))
+            }
             for (path, _) in pending { unlink(path) }
             if !recovered.isEmpty {
                 notices.append(
                     "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
             }
-            let unfolded = journal.sessions.count + recovered.count + 1
-            let total = Int(clamping: journal.last)
-            if total <= inlineCompactionLimit {
-                notices += try compactLocked()
-                return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: false)
-            }
-            // Larger: fold in the background once the journal is a fair share
-            // of the history, so the rewrite's cost is spread over many games.
-            let threshold = min(1000, max(16, total / 32))
-            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: unfolded >= threshold)
+            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
             throw RecordFailure(error: error, keptIn: keepPending(session))
         }
