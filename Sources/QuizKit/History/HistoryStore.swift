@@ -82,21 +82,40 @@ public struct HistoryStore: Sendable {
         var notices: [String] = []
         let pending = pendingSessions(notices: &notices)
         guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
-        let lock = try? acquireLock(LOCK_SH)
+        var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
+        /// Trades the shared lock for the exclusive one, to move a damaged file aside.
+        func lockExclusively() throws(HistoryError) {
+            if let shared = lock { close(shared) }
+            lock = nil
+            lock = try acquireLock(LOCK_EX)
+        }
         var archive: (sessions: [Session], journalSequence: UInt64)
         switch readArchive() {
         case .success(let read): archive = read
         case .failure(.damaged(_, _, let reason)):
-            if let lock { close(lock) }
-            let exclusive = try acquireLock(LOCK_EX)
-            defer { close(exclusive) }
+            try lockExclusively()
             if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
             archive = try readArchive().get()
         case .failure(let error): throw error
         }
         var sessions = archive.sessions
-        if let journal = try readJournal() {
+        let journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch HistoryError.damaged(_, _, let reason) {
+            try lockExclusively()
+            do {
+                _ = try readJournal()
+            } catch HistoryError.damaged {
+                throw moveAside(journalPath, reason: reason)
+            }
+            // Another process replaced it meanwhile: read everything again.
+            if let held = lock { close(held) }
+            lock = nil
+            return try load()
+        }
+        if let journal {
             sessions += journal.entries.filter { $0.sequence > archive.journalSequence }.map(\.session)
         }
         return Loaded(sessions: sessions + pending, notices: notices)
