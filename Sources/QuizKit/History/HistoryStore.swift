@@ -82,21 +82,40 @@ public struct HistoryStore: Sendable {
         var notices: [String] = []
         let pending = pendingSessions(notices: &notices)
         guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
-        let lock = try? acquireLock(LOCK_SH)
+        var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
+        /// Trades the shared lock for the exclusive one, to move a damaged file aside.
+        func lockExclusively() throws(HistoryError) {
+            if let shared = lock { close(shared) }
+            lock = nil
+            lock = try acquireLock(LOCK_EX)
+        }
         var archive: (sessions: [Session], journalSequence: UInt64)
         switch readArchive() {
         case .success(let read): archive = read
         case .failure(.damaged(_, _, let reason)):
-            if let lock { close(lock) }
-            let exclusive = try acquireLock(LOCK_EX)
-            defer { close(exclusive) }
+            try lockExclusively()
             if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
             archive = try readArchive().get()
         case .failure(let error): throw error
         }
         var sessions = archive.sessions
-        if let journal = try readJournal() {
+        let journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch HistoryError.damaged(_, _, let reason) {
+            try lockExclusively()
+            do {
+                _ = try readJournal()
+            } catch HistoryError.damaged {
+                throw moveAside(journalPath, reason: reason)
+            }
+            // Another process replaced it meanwhile: read everything again.
+            if let held = lock { close(held) }
+            lock = nil
+            return try load()
+        }
+        if let journal {
             sessions += journal.entries.filter { $0.sequence > archive.journalSequence }.map(\.session)
         }
         return Loaded(sessions: sessions + pending, notices: notices)
@@ -150,7 +169,7 @@ public struct HistoryStore: Sendable {
     /// first adds any pending games. On failure the game goes to a pending file.
     public func record(_ session: Session) throws(RecordFailure) -> RecordReport {
         var notices: [String] = []
-        do {
+        do throws(HistoryError) {
             try makeFolder(notices: &notices)
             let lock = try acquireLock(LOCK_EX)
             defer { close(lock) }
@@ -170,21 +189,35 @@ public struct HistoryStore: Sendable {
                 bytes += HistoryJournal.record(game, sequence: journal.last)
             }
             try append(bytes, to: journal.fd, restoringLength: journal.length)
+            let unfolded = journal.sessions.count + recovered.count + 1
+            let total = Int(clamping: journal.last)
+            var needsCompaction = false
+            if total <= inlineCompactionLimit {
+                do {
+                    notices += try compactLocked()
+                } catch {
+                    // The archive could not be rewritten (a full disk can take
+                    // a journal record into a block it already has, and still
+                    // refuse a new file): unless the archive already holds the
+                    // game, take the records back out, so the game waits in a
+                    // pending file and is not kept twice.
+                    let folded = (try? readArchive().get().journalSequence) ?? 0
+                    if folded < journal.last && ftruncate(journal.fd, journal.length) == 0 {
+                        fsync(journal.fd)
+                        throw error
+                    }
+                }
+            } else {
+                // Larger: fold in the background once the journal is a fair share
+                // of the history, so the rewrite's cost is spread over many games.
+                needsCompaction = unfolded >= min(1000, max(16, total / 32))
+            }
             for (path, _) in pending { unlink(path) }
             if !recovered.isEmpty {
                 notices.append(
                     "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
             }
-            let unfolded = journal.sessions.count + recovered.count + 1
-            let total = Int(clamping: journal.last)
-            if total <= inlineCompactionLimit {
-                notices += try compactLocked()
-                return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: false)
-            }
-            // Larger: fold in the background once the journal is a fair share
-            // of the history, so the rewrite's cost is spread over many games.
-            let threshold = min(1000, max(16, total / 32))
-            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: unfolded >= threshold)
+            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
             throw RecordFailure(error: error, keptIn: keepPending(session))
         }
@@ -332,11 +365,14 @@ public struct HistoryStore: Sendable {
             tighten(folder, to: 0o700, notices: &notices)
             return
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreateFolder(path: folder, reason: BankLoader.systemReason(error))
+        // mkdir(2) itself, one level at a time: FileManager on Linux reports a
+        // failure here as "NSCocoaErrorDomain error 512", not the system's reason.
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw .cannotCreateFolder(path: folder, reason: String(cString: strerror(errno)))
+            }
         }
         chmod(folder, 0o700)
     }

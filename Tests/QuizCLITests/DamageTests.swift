@@ -1,0 +1,249 @@
+import Foundation
+import QuizKit
+import Testing
+
+/// A `history.archive` damaged in one way: each must be met without a crash,
+/// kept aside unchanged under a name the message gives, and followed by a
+/// fresh history.
+enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case empty
+    case truncated
+    case randomBytes
+    case binaryHeaderThenRandomBytes
+    case dictionaryAtTheRoot
+    case stringAtTheRoot
+    case archiveRootIsAnArray
+    case foreignClassName
+    case scoreIsText
+    case negativeScore
+    case scoreAboveTotal
+    case nanDate
+    case farFutureDate
+
+    var testDescription: String { rawValue }
+
+    /// Three good games of the mini quiz, as quiz writes them.
+    static var valid: Data { KeyedArchive.data(for: pastSessions(3)) }
+
+    /// A good archive with one bad game among good ones.
+    static func withGame(_ bad: Session) -> Data {
+        let good = pastSessions(2)
+        return KeyedArchive.data(for: [good[0], bad, good[1]])
+    }
+
+    func bytes() throws -> Data {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        switch self {
+        case .empty:
+            return Data()
+        case .truncated:
+            let valid = Self.valid
+            return valid.prefix(valid.count / 2)
+        case .randomBytes:
+            return seededBytes(4096, seed: 1)
+        case .binaryHeaderThenRandomBytes:
+            return Data("bplist00".utf8) + seededBytes(600, seed: 2)
+        case .dictionaryAtTheRoot:
+            return try PropertyListSerialization.data(
+                fromPropertyList: ["sessions": [1, 2, 3], "$archiver": "NSKeyedArchiver"], format: .binary, options: 0)
+        case .stringAtTheRoot:
+            return try PropertyListSerialization.data(
+                fromPropertyList: "SessionHistory", format: .binary, options: 0)
+        case .archiveRootIsAnArray:
+            // A well-formed keyed archive whose root is the sessions' NSArray.
+            return try Self.patched(Self.valid) { top, objects in
+                let history = objects.compactMap { $0 as? [String: Any] }.first { $0["sessions"] != nil }
+                top["$top"] = ["root": history!["sessions"]!]
+            }
+        case .foreignClassName:
+            return try Self.patched(Self.valid) { _, objects in
+                for index in objects.indices {
+                    guard var entry = objects[index] as? [String: Any], entry["$classname"] as? String == "Session"
+                    else { continue }
+                    entry["$classname"] = "EvilPayload"
+                    entry["$classes"] = ["EvilPayload", "NSObject"]
+                    objects[index] = entry
+                }
+            }
+        case .scoreIsText:
+            return try Self.patched(Self.valid) { _, objects in
+                let index = objects.firstIndex { ($0 as? [String: Any])?["score"] != nil }!
+                var session = objects[index] as! [String: Any]
+                session["score"] = "ten"
+                objects[index] = session
+            }
+        case .negativeScore:
+            return Self.withGame(Session(date: date, score: -1, total: 3, quiz: "mini", duration: 9, seed: 5))
+        case .scoreAboveTotal:
+            return Self.withGame(Session(date: date, score: 5, total: 3, quiz: "mini", duration: 9, seed: 5))
+        case .nanDate:
+            return Self.withGame(
+                Session(date: Date(timeIntervalSinceReferenceDate: .nan), score: 1, total: 3, quiz: "mini"))
+        case .farFutureDate:
+            // The year 3000.
+            return Self.withGame(
+                Session(date: Date(timeIntervalSince1970: 32_503_680_000), score: 1, total: 3, quiz: "mini"))
+        }
+    }
+
+    /// The archive with its top dictionary and `$objects` table changed, written
+    /// back by Foundation (which keeps the UIDs it read).
+    static func patched(_ data: Data, _ change: (inout [String: Any], inout [Any]) -> Void) throws -> Data {
+        var top = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        var objects = try #require(top["$objects"] as? [Any])
+        change(&top, &objects)
+        top["$objects"] = objects
+        return try PropertyListSerialization.data(fromPropertyList: top, format: .binary, options: 0)
+    }
+}
+
+/// A damaged history (archive or journal) is never a crash, never deleted and
+/// never overwritten: it is renamed `….damaged-<time>`, the message names both
+/// files, and a new history begins; values that are odd but possible are kept.
+@Suite struct DamageTests {
+    let bank = QuizBinary.fixture("mini.json")
+
+    /// Plays the mini quiz dealt by `seed`, answering the first question right.
+    func playOneGame(seed: UInt64, _ scratch: Scratch) throws -> RunResult {
+        let input = try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
+        return try runQuiz(
+            ["--questions", bank, "mini", "--seed", "\(seed)"], input: input,
+            environment: scratch.privateEnvironment())
+    }
+
+    /// The one file in the data folder named `<name>.damaged-…`, with its path.
+    func keptAside(_ name: String, _ scratch: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
+        let kept = scratch.dataFiles().filter { $0.hasPrefix(name + ".damaged-") }
+        #expect(kept.count == 1, "one copy kept aside: \(scratch.dataFiles())", sourceLocation: sourceLocation)
+        return scratch.dataDir + "/" + (try #require(kept.first, sourceLocation: sourceLocation))
+    }
+
+    @Test(arguments: ArchiveDamage.allCases)
+    func aDamagedArchiveIsKeptAsideAndNamedAndANewHistoryBegins(_ damage: ArchiveDamage) throws {
+        let scratch = Scratch()
+        let bytes = try damage.bytes()
+        try writeArchive(bytes, in: scratch.dataDir)
+
+        let history = try runQuiz(["--history"], environment: scratch.privateEnvironment())
+        // A crash (SIGILL, SIGSEGV, SIGTRAP) shows as its signal number, not 74.
+        #expect(history.status == 74, "stdout: \(history.stdout) stderr: \(history.stderr)")
+        let kept = try keptAside("history.archive", scratch)
+        let message = nonEmptyLines(history.stderr)
+        #expect(
+            message.contains { $0.contains(scratch.archive + " ") && $0.contains(kept) },
+            "one line names \(scratch.archive) and \(kept): \(history.stderr)")
+        #expect(FileManager.default.contents(atPath: kept) == bytes, "the damaged bytes are kept as they were")
+        if damage == .foreignClassName { #expect(history.stderr.contains("EvilPayload")) }
+
+        let game = try playOneGame(seed: 77, scratch)
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
+        #expect(game.stderr.isEmpty, "\(game.stderr)")
+        let (shown, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(games.count == 1, "only the new game: \(shown.stdout)")
+        #expect(games.first?["seed"] as? Int == 77)
+        #expect(games.first?["score"] as? Int == 1)
+        #expect(FileManager.default.contents(atPath: kept) == bytes, "the damaged copy is never overwritten")
+        #expect(scratch.dataFiles().filter { $0.contains(".damaged-") } == [(kept as NSString).lastPathComponent])
+    }
+
+    @Test func aDamagedArchiveMetByAGameIsKeptAsideAndTheGameRecorded() throws {
+        let scratch = Scratch()
+        let bytes = try ArchiveDamage.randomBytes.bytes()
+        try writeArchive(bytes, in: scratch.dataDir)
+        let game = try playOneGame(seed: 5, scratch)
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
+        let kept = try keptAside("history.archive", scratch)
+        #expect(
+            nonEmptyLines(game.stderr).contains { $0.contains(scratch.archive + " ") && $0.contains(kept) },
+            "\(game.stderr)")
+        #expect(FileManager.default.contents(atPath: kept) == bytes)
+        let (_, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(games.count == 1)
+        #expect(games.first?["seed"] as? Int == 5)
+    }
+
+    @Test func oddButPossibleValuesAreKeptAndShownAsTheyAre() throws {
+        let scratch = Scratch()
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let inThreeDays = now.addingTimeInterval(3 * 86_400)
+        let sessions = [
+            Session(
+                date: now.addingTimeInterval(-86_400), score: 2, total: 3, quiz: "no-such-quiz", duration: 30, seed: 11),
+            Session(
+                date: now.addingTimeInterval(-3_600), score: 1, total: 3, quiz: "mini", title: "Mini Test Quiz",
+                duration: 0, seed: 12),
+            Session(
+                date: inThreeDays, score: 3, total: 3, quiz: "mini", title: "Mini Test Quiz", duration: 40, seed: 13),
+            // The classic iOS session: a date and a score, nothing else.
+            Session(date: now.addingTimeInterval(-7_200), score: 7),
+        ]
+        let bytes = KeyedArchive.data(for: sessions)
+        try writeArchive(bytes, in: scratch.dataDir)
+
+        let table = try runQuiz(["--history"], environment: scratch.privateEnvironment())
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stderr.isEmpty, "\(table.stderr)")
+        #expect(table.stdout.contains("no-such-quiz"))
+        #expect(table.stdout.contains("7/?"), "the classic session's unknown total: \(table.stdout)")
+        #expect(table.stdout.contains("4 games"), "\(table.stdout)")
+        #expect(FileManager.default.contents(atPath: scratch.archive) == bytes, "the archive is left as it was")
+        #expect(!scratch.dataFiles().contains { $0.contains(".damaged-") })
+
+        let iso = ISO8601DateFormatter()
+        func expectOddGames(_ games: [[String: Any]]) {
+            func game(seed: Int) -> [String: Any]? { games.first { $0["seed"] as? Int == seed } }
+            #expect(game(seed: 11)?["quiz"] as? String == "no-such-quiz")
+            #expect(game(seed: 12)?["duration"] as? Double == 0)
+            #expect(game(seed: 13)?["date"] as? String == iso.string(from: inThreeDays))
+            let classic = games.first { $0["seed"] is NSNull }
+            #expect(classic?["score"] as? Int == 7)
+            #expect(classic?["total"] is NSNull)
+            #expect(classic?["quiz"] is NSNull)
+            #expect(classic?["duration"] is NSNull)
+        }
+        let (json, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(json.status == 0)
+        #expect(games.count == 4)
+        expectOddGames(games)
+
+        // Recording a game rewrites the archive: the odd games stay as they were.
+        let game = try playOneGame(seed: 21, scratch)
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stderr.isEmpty, "\(game.stderr)")
+        let (_, after) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(after.count == 5)
+        expectOddGames(after)
+        #expect(!scratch.dataFiles().contains { $0.contains(".damaged-") })
+    }
+
+    @Test func aDamagedJournalIsKeptAsideAndNamedAndTheArchiveKept() throws {
+        let scratch = Scratch()
+        let archive = KeyedArchive.data(for: pastSessions(2))
+        try writeArchive(archive, in: scratch.dataDir)
+        let journal = seededBytes(300, seed: 3)
+        try writeArchive(journal, in: scratch.dataDir, name: "history.journal")
+
+        let history = try runQuiz(["--history"], environment: scratch.privateEnvironment())
+        #expect(history.status == 74, "stdout: \(history.stdout) stderr: \(history.stderr)")
+        let kept = try keptAside("history.journal", scratch)
+        #expect(
+            nonEmptyLines(history.stderr).contains { $0.contains(scratch.journal + " ") && $0.contains(kept) },
+            "one line names \(scratch.journal) and \(kept): \(history.stderr)")
+        #expect(FileManager.default.contents(atPath: kept) == journal)
+        #expect(FileManager.default.contents(atPath: scratch.archive) == archive, "the archive is not touched")
+
+        let game = try playOneGame(seed: 78, scratch)
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stderr.isEmpty, "\(game.stderr)")
+        let (shown, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(Set(games.compactMap { $0["seed"] as? Int }) == [1_000_000, 1_000_001, 78], "\(shown.stdout)")
+        #expect(games.count == 3)
+        #expect(FileManager.default.contents(atPath: kept) == journal)
+    }
+}
