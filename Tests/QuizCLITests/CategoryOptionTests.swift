@@ -18,14 +18,16 @@ import Testing
 
     /// Plays `arguments` skipping every question; returns what was printed.
     func skipAll(_ arguments: [String]) throws -> RunResult {
-        try runQuiz(
+        let scratch = Scratch()  // kept until the end: quiz writes into it
+        return try runQuiz(
             ["--questions", bank, "opentdb-small"] + arguments, input: String(repeating: "skip\n", count: 6),
-            environment: Scratch().environment())
+            environment: scratch.environment())
     }
 
     @Test func listShowsTheCategoriesOfABankWithSeveral() throws {
+        let scratch = Scratch()  // kept until the end: quiz writes into it
         let result = try runQuiz(
-            ["--questions", bank, "--questions", mini, "--list"], environment: Scratch().environment())
+            ["--questions", bank, "--questions", mini, "--list"], environment: scratch.environment())
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.hasPrefix("opentdb-small ") })
@@ -62,6 +64,7 @@ import Testing
     }
 
     @Test func anUnknownCategoryExits66ListingTheBanksCategories() throws {
+        let scratch = Scratch()  // kept until the end: quiz writes into it
         let result = try skipAll(["--category", "Sport"])
         #expect(result.status == 66)
         #expect(
@@ -69,11 +72,11 @@ import Testing
                 == "quiz: no category 'Sport' in quiz opentdb-small; its categories are: History (3), Science & Nature (3)\n"
         )
         #expect(result.stdout.isEmpty)
-        let none = try runQuiz(["--questions", mini, "mini", "--category", "x"], environment: Scratch().environment())
+        let none = try runQuiz(["--questions", mini, "mini", "--category", "x"], environment: scratch.environment())
         #expect(none.status == 66)
         #expect(none.stderr.contains("no category 'x' in quiz mini: its questions have no categories"))
         let noEasy = try runQuiz(
-            ["--questions", mini, "mini", "--difficulty", "easy"], environment: Scratch().environment())
+            ["--questions", mini, "mini", "--difficulty", "easy"], environment: scratch.environment())
         #expect(noEasy.status == 66)
         #expect(noEasy.stderr.contains("no easy questions in quiz mini"))
     }
@@ -86,7 +89,8 @@ import Testing
         (["opentdb-small", "--category"], "option --category needs a value"),
     ])
     func misuseExits64(arguments: [String], message: String) throws {
-        let result = try runQuiz(["--questions", bank] + arguments, environment: Scratch().environment())
+        let scratch = Scratch()  // kept until the end: quiz writes into it
+        let result = try runQuiz(["--questions", bank] + arguments, environment: scratch.environment())
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }

@@ -15,7 +15,10 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "cannot write the history \(path): \(reason)"
         case .cannotLock(let path, let reason): "cannot lock the history \(path): \(reason)"
         case .damaged(let path, let movedTo, let reason):
-            if let movedTo {
+            if let movedTo, path.hasSuffix(".journal") {
+                "the history's journal \(path) is damaged (\(reason)); it was kept as \(movedTo), "
+                    + "and the games in the archive are kept"
+            } else if let movedTo {
                 "the history \(path) is damaged (\(reason)); it was kept as \(movedTo) and a new history begins"
             } else {
                 "the history \(path) is damaged (\(reason)) and could not be moved aside"

@@ -39,9 +39,20 @@ public struct HistoryStore: Sendable {
     public var journalPath: String { folder + "/history.journal" }
     var lockPath: String { folder + "/history.lock" }
 
-    /// Every place a pending file may be, the data folder's first.
+    /// Every place a pending file may be, the data folder's first. In the
+    /// user's own state folder a game waits for the next history that records
+    /// (the data folder may be the thing that was broken); in the shared
+    /// temporary folder the name carries a checksum of the data folder's path,
+    /// so a game waits for its own history there.
     public var pendingPaths: [String] {
-        [folder + "/history.pending"] + pendingFolders.map { $0 + "/quiz-pending-\(getuid()).journal" }
+        let tag = String(folder.utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+        let temporary =
+            NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+        return [folder + "/history.pending"]
+            + pendingFolders.map { folder in
+                let isTemporary = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) == temporary
+                return folder + "/quiz-pending-\(getuid())" + (isTemporary ? "-\(tag)" : "") + ".journal"
+            }
     }
 
     /// A history read from disk, with what the reader should be told.
@@ -118,7 +129,10 @@ public struct HistoryStore: Sendable {
         if let journal {
             sessions += journal.entries.filter { $0.sequence > archive.journalSequence }.map(\.session)
         }
-        return Loaded(sessions: sessions + pending, notices: notices)
+        // A pending game already in the history (a crash after it was added,
+        // before its file was removed) is shown once.
+        let known = Set(sessions.suffix(pending.count * 4 + 64))
+        return Loaded(sessions: sessions + pending.filter { !known.contains($0) }, notices: notices)
     }
 
     private func readArchive() -> Result<(sessions: [Session], journalSequence: UInt64), HistoryError> {
@@ -252,7 +266,10 @@ public struct HistoryStore: Sendable {
             }
         }
         if contents == nil {
-            let base = (try? readArchive().get().journalSequence) ?? 0
+            // After the archive's own sequence; a classic archive has none, and
+            // then its games count from its number of sessions.
+            let counts = FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }
+            let base = counts.map { $0.journalSequence > 0 ? $0.journalSequence : UInt64($0.sessions) } ?? 0
             try writeAtomically(Data(HistoryJournal.header(base: base)), to: journalPath)
             contents = HistoryJournal.Contents(
                 baseSequence: base, entries: [], validLength: HistoryJournal.headerSize, tail: .clean)
@@ -341,11 +358,26 @@ public struct HistoryStore: Sendable {
         guard let journal = try readJournal() else { return notices }
         let newer = journal.entries.filter { $0.sequence > archive.journalSequence }
         let last = max(journal.lastSequence, archive.journalSequence)
-        if !newer.isEmpty {
-            try writeAtomically(
-                KeyedArchive.data(for: archive.sessions + newer.map(\.session), journalSequence: last), to: archivePath)
+        // Pending games left by a crash after they were journaled are here
+        // already; any others are added now, and their files removed after.
+        let pendingFiles = pendingPaths.compactMap { path -> (String, [Session])? in
+            guard let data = FileManager.default.contents(atPath: path), let parsed = HistoryJournal.parse(data)
+            else { return nil }
+            return (path, parsed.entries.map(\.session))
+        }
+        var all = archive.sessions + newer.map(\.session)
+        let known = Set(all)
+        let recovered = pendingFiles.flatMap(\.1).filter { !known.contains($0) }
+        all += recovered
+        if !newer.isEmpty || !recovered.isEmpty {
+            try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
+        for (path, _) in pendingFiles { unlink(path) }
+        if !recovered.isEmpty {
+            notices.append(
+                "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
+        }
         return notices
     }
 

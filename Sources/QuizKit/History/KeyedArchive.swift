@@ -78,9 +78,10 @@ public enum KeyedArchive {
         }
     }
 
-    /// Only the journal sequence number, read from the root.
-    public static func journalSequence(of data: Data) throws(ArchiveError) -> UInt64 {
-        try withDecoder(data) { decoder in try decoder.journalSequence() }
+    /// How many sessions the archive holds and its journal sequence number,
+    /// read from the root alone (no session is decoded).
+    public static func counts(of data: Data) throws(ArchiveError) -> (sessions: Int, journalSequence: UInt64) {
+        try withDecoder(data) { decoder in (try decoder.sessionList().count, try decoder.journalSequence()) }
     }
 
     private static func withDecoder<T>(_ data: Data, _ body: (inout ArchiveDecoder) throws -> T)
