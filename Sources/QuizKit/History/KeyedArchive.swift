@@ -234,7 +234,8 @@ private struct ArchiveEncoder {
 /// Walks a keyed archive's object table by UID, checking each value's type.
 private struct ArchiveDecoder {
     /// The keys this decoder knows, resolved once per property-list string.
-    enum Key {
+    enum Key: UInt8 {
+        case unknown = 0
         case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
         case prompt, outcome, given, answer, sessions, journalSequence, string, other
 
@@ -265,7 +266,8 @@ private struct ArchiveDecoder {
     }
 
     /// A class the decoder reads, by its bare name.
-    enum Class: Equatable, CustomStringConvertible {
+    enum Class: UInt8, Equatable, CustomStringConvertible {
+        case unknown = 0
         case sessionHistory, session, questionResult, array, date, string, object
 
         var description: String {
@@ -277,6 +279,7 @@ private struct ArchiveDecoder {
             case .date: "NSDate"
             case .string: "NSString"
             case .object: "NSObject"
+            case .unknown: "an unknown class"
             }
         }
     }
@@ -284,9 +287,15 @@ private struct ArchiveDecoder {
     let reader: BinaryPropertyListReader
     let objects: BinaryPropertyListReader.Container
     let root: UInt64
-    var keys: [Int: Key] = [:]
-    var classes: [UInt64: Class] = [:]
-    var strings: [UInt64: String] = [:]
+    /// Caches indexed by property-list object number (keys) and by UID
+    /// (classes, strings): arrays, not dictionaries, since every field of every
+    /// session goes through them.
+    var keys: [Key]
+    var classes: [Class]
+    var stringSlots: [Int32]
+    var strings: [String] = []
+    /// Results are immutable and the writer shares equal ones: decode each once.
+    var results: [UInt64: QuestionResult] = [:]
 
     init(_ reader: BinaryPropertyListReader) throws {
         self.reader = reader
@@ -304,6 +313,9 @@ private struct ArchiveDecoder {
         else { throw ArchiveError.notAnArchive("no root object in \"$top\"") }
         self.objects = objects
         self.root = root
+        keys = Array(repeating: .unknown, count: reader.objectCount)
+        classes = Array(repeating: .unknown, count: objects.count)
+        stringSlots = Array(repeating: -1, count: objects.count)
     }
 
     /// The property-list object of a UID.
@@ -313,7 +325,8 @@ private struct ArchiveDecoder {
     }
 
     mutating func key(_ object: Int) throws -> Key {
-        if let key = keys[object] { return key }
+        let cached = keys[object]
+        if cached != .unknown { return cached }
         guard let name = try reader.string(object) else { throw ArchiveError.wrongShape("a key is not text") }
         let key = Key(name)
         keys[object] = key
@@ -322,7 +335,9 @@ private struct ArchiveDecoder {
 
     /// The class of a class description object, checked against the allowed list.
     mutating func describedClass(_ uid: UInt64) throws -> Class {
-        if let known = classes[uid] { return known }
+        guard uid < UInt64(classes.count) else { throw ArchiveError.wrongShape("reference \(uid) out of range") }
+        let cached = classes[Int(uid)]
+        if cached != .unknown { return cached }
         guard let description = try reader.dictionary(try entry(uid)) else {
             throw ArchiveError.wrongShape("a $class is not a class description")
         }
@@ -343,7 +358,7 @@ private struct ArchiveDecoder {
             case "NSString", "NSMutableString": .string
             default: .object
             }
-        classes[uid] = known
+        classes[Int(uid)] = known
         return known
     }
 
@@ -351,7 +366,11 @@ private struct ArchiveDecoder {
     /// before anything is decoded.
     mutating func checkEveryClass() throws {
         for index in 0..<objects.count {
-            guard let dictionary = try reader.dictionary(try reader.reference(objects, index)) else { continue }
+            // A class description has $classname and $classes (and at most a
+            // $classhints); larger dictionaries are objects, whose $class is
+            // checked when they are read.
+            guard let dictionary = try reader.dictionary(try reader.reference(objects, index)), dictionary.count <= 4
+            else { continue }
             for i in 0..<dictionary.count where try key(try reader.reference(dictionary, i)) == .className {
                 _ = try describedClass(UInt64(index))
             }
@@ -381,21 +400,23 @@ private struct ArchiveDecoder {
     }
 
     /// The elements of an archived NSArray.
-    mutating func array(_ uid: UInt64, what: String) throws -> (BinaryPropertyListReader.Container) {
+    mutating func array(_ uid: UInt64, what: @autoclosure () -> String) throws -> (BinaryPropertyListReader.Container) {
         let fields = try instance(uid, of: .array)
         for i in 0..<fields.count where try key(try reader.reference(fields, i)) == .objects {
             guard let list = try reader.array(try reader.reference(fields, fields.count + i)) else { break }
             return list
         }
-        throw ArchiveError.wrongShape("\(what) has no NS.objects")
+        throw ArchiveError.wrongShape("\(what()) has no NS.objects")
     }
 
-    mutating func string(_ ref: Int, what: String) throws -> String? {
+    mutating func string(_ ref: Int, what: @autoclosure () -> String) throws -> String? {
         guard let uid = try uid(ref) else { return nil }
-        if let known = strings[uid] { return known }
         let object = try entry(uid)
+        let slot = stringSlots[Int(uid)]
+        if slot >= 0 { return strings[Int(slot)] }
         if let text = try reader.string(object) {
-            strings[uid] = text
+            stringSlots[Int(uid)] = Int32(strings.count)
+            strings.append(text)
             return text
         }
         if try reader.dictionary(object) != nil {
@@ -404,17 +425,17 @@ private struct ArchiveDecoder {
                 if let text = try reader.string(try reader.reference(fields, fields.count + i)) { return text }
             }
         }
-        throw ArchiveError.wrongShape("\(what) is not text")
+        throw ArchiveError.wrongShape("\(what()) is not text")
     }
 
-    func integer(_ ref: Int, what: String) throws -> Int {
-        guard let value = try reader.integer(ref) else { throw ArchiveError.wrongShape("\(what) is not an integer") }
-        guard let int = Int(exactly: value) else { throw ArchiveError.absurdValue("\(what) \(value)") }
+    func integer(_ ref: Int, what: @autoclosure () -> String) throws -> Int {
+        guard let value = try reader.integer(ref) else { throw ArchiveError.wrongShape("\(what()) is not an integer") }
+        guard let int = Int(exactly: value) else { throw ArchiveError.absurdValue("\(what()) \(value)") }
         return int
     }
 
-    func real(_ ref: Int, what: String) throws -> Double {
-        guard let value = try reader.real(ref) else { throw ArchiveError.wrongShape("\(what) is not a number") }
+    func real(_ ref: Int, what: @autoclosure () -> String) throws -> Double {
+        guard let value = try reader.real(ref) else { throw ArchiveError.wrongShape("\(what()) is not a number") }
         return value
     }
 
@@ -472,7 +493,7 @@ private struct ArchiveDecoder {
 
     mutating func session(_ uid: UInt64, number: Int, results includeResults: Bool) throws -> Session {
         let fields = try instance(uid, of: .session)
-        let what = "session \(number)"
+        func what() -> String { "session \(number)" }
         var time: Double?
         var score = 0
         var total: Int?
@@ -485,41 +506,41 @@ private struct ArchiveDecoder {
             let value = try reader.reference(fields, fields.count + i)
             switch try key(try reader.reference(fields, i)) {
             case .date:
-                guard let dateUID = try self.uid(value) else { throw ArchiveError.wrongShape("\(what) has no date") }
+                guard let dateUID = try self.uid(value) else { throw ArchiveError.wrongShape("\(what()) has no date") }
                 let date = try instance(dateUID, of: .date)
                 for j in 0..<date.count where try key(try reader.reference(date, j)) == .time {
-                    time = try real(try reader.reference(date, date.count + j), what: "\(what)'s date")
+                    time = try real(try reader.reference(date, date.count + j), what: "\(what())'s date")
                 }
-                if time == nil { throw ArchiveError.wrongShape("\(what)'s date has no time") }
-            case .score: score = try integer(value, what: "\(what)'s score")
-            case .total: total = try integer(value, what: "\(what)'s total")
-            case .quiz: quiz = try string(value, what: "\(what)'s quiz")
-            case .title: title = try string(value, what: "\(what)'s title")
-            case .duration: duration = try real(value, what: "\(what)'s duration")
-            case .seed: seed = Int64(try integer(value, what: "\(what)'s seed"))
+                if time == nil { throw ArchiveError.wrongShape("\(what())'s date has no time") }
+            case .score: score = try integer(value, what: "\(what())'s score")
+            case .total: total = try integer(value, what: "\(what())'s total")
+            case .quiz: quiz = try string(value, what: "\(what())'s quiz")
+            case .title: title = try string(value, what: "\(what())'s title")
+            case .duration: duration = try real(value, what: "\(what())'s duration")
+            case .seed: seed = Int64(try integer(value, what: "\(what())'s seed"))
             case .results:
                 guard includeResults, let listUID = try self.uid(value) else { continue }
-                let list = try array(listUID, what: "\(what)'s results")
+                let list = try array(listUID, what: "\(what())'s results")
                 results.reserveCapacity(list.count)
                 for j in 0..<list.count {
                     guard let resultUID = try reader.uid(try reader.reference(list, j)) else {
-                        throw ArchiveError.wrongShape("\(what)'s results hold a non-reference")
+                        throw ArchiveError.wrongShape("\(what())'s results hold a non-reference")
                     }
                     results.append(try result(resultUID))
                 }
             default: continue
             }
         }
-        guard let time else { throw ArchiveError.wrongShape("\(what) has no date") }
+        guard let time else { throw ArchiveError.wrongShape("\(what()) has no date") }
         guard time.isFinite, time < Self.latestPlausible, time > -1e10 else {
-            throw ArchiveError.absurdValue("\(what)'s date is \(time) seconds from 2001")
+            throw ArchiveError.absurdValue("\(what())'s date is \(time) seconds from 2001")
         }
-        guard score >= 0 else { throw ArchiveError.absurdValue("\(what)'s score is \(score)") }
+        guard score >= 0 else { throw ArchiveError.absurdValue("\(what())'s score is \(score)") }
         if let total, total < 0 || score > total {
-            throw ArchiveError.absurdValue("\(what)'s score is \(score) of \(total)")
+            throw ArchiveError.absurdValue("\(what())'s score is \(score) of \(total)")
         }
         if let duration, !(duration >= 0 && duration.isFinite) {
-            throw ArchiveError.absurdValue("\(what)'s duration is \(duration)")
+            throw ArchiveError.absurdValue("\(what())'s duration is \(duration)")
         }
         return Session(
             date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
@@ -527,6 +548,13 @@ private struct ArchiveDecoder {
     }
 
     mutating func result(_ uid: UInt64) throws -> QuestionResult {
+        if let known = results[uid] { return known }
+        let decoded = try decodeResult(uid)
+        results[uid] = decoded
+        return decoded
+    }
+
+    mutating func decodeResult(_ uid: UInt64) throws -> QuestionResult {
         let fields = try instance(uid, of: .questionResult)
         var prompt = ""
         var outcome = QuestionOutcome.wrong
