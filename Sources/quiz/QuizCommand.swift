@@ -107,7 +107,11 @@ struct QuizCommand {
     }
 
     private func history() throws(CommandFailure) -> ExitStatus {
-        let sessions = try loadedSessions()
+        // The table and the exports show no per-question results, and --limit
+        // needs only the newest games: read no more than that.
+        let quiz = options.quizFilter
+        let sessions = try loadedSessions(
+            results: false, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
@@ -115,9 +119,12 @@ struct QuizCommand {
         return .success
     }
 
-    private func loadedSessions() throws(CommandFailure) -> [Session] {
+    private func loadedSessions(
+        results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
+    ) throws(CommandFailure) -> [Session] {
         do {
-            for notice in try SessionHistory.shared.load(from: store) { console.err(notice) }
+            let notices = try SessionHistory.shared.load(from: store, results: results, newest: newest, where: include)
+            for notice in notices { console.err(notice) }
             return SessionHistory.shared.sessions
         } catch {
             throw CommandFailure(status: .ioError, message: error.description)

@@ -89,9 +89,16 @@ public struct HistoryStore: Sendable {
 
     /// Every session: the archive, the journal after it, and any pending games.
     /// A damaged archive or journal is moved aside and reported with `.damaged`.
-    public func load() throws(HistoryError) -> Loaded {
+    ///
+    /// `results: false` skips the per-question results (the table and exports
+    /// do not show them); `newest: N` reads only the newest N sessions that
+    /// pass `include`, which touches N sessions of the archive, not all of it.
+    public func load(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
+        throws(HistoryError) -> Loaded
+    {
         var notices: [String] = []
-        let pending = pendingSessions(notices: &notices)
+        var pending = pendingSessions(notices: &notices)
+        if let include { pending = pending.filter(include) }
         guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
         var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
@@ -101,16 +108,7 @@ public struct HistoryStore: Sendable {
             lock = nil
             lock = try acquireLock(LOCK_EX)
         }
-        var archive: (sessions: [Session], journalSequence: UInt64)
-        switch readArchive() {
-        case .success(let read): archive = read
-        case .failure(.damaged(_, _, let reason)):
-            try lockExclusively()
-            if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
-            archive = try readArchive().get()
-        case .failure(let error): throw error
-        }
-        var sessions = archive.sessions
+        // The journal first: with `newest`, it says how many the archive must give.
         let journal: HistoryJournal.Contents?
         do {
             journal = try readJournal()
@@ -124,18 +122,33 @@ public struct HistoryStore: Sendable {
             // Another process replaced it meanwhile: read everything again.
             if let held = lock { close(held) }
             lock = nil
-            return try load()
+            return try load(results: results, newest: newest, where: include)
         }
-        if let journal {
-            sessions += journal.entries.filter { $0.sequence > archive.journalSequence }.map(\.session)
+        var journaled = journal?.entries ?? []
+        if let include { journaled = journaled.filter { include($0.session) } }
+        // (All N from the archive too: a crash can leave folded records in the journal.)
+        let fromArchive = newest
+        var archive: (sessions: [Session], journalSequence: UInt64)
+        switch readArchive(results: results, newest: fromArchive, where: include) {
+        case .success(let read): archive = read
+        case .failure(.damaged(_, _, let reason)):
+            try lockExclusively()
+            if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
+            archive = try readArchive(results: results, newest: fromArchive, where: include).get()
+        case .failure(let error): throw error
         }
+        var sessions = archive.sessions
+        sessions += journaled.filter { $0.sequence > archive.journalSequence }.map(\.session)
+        if let newest, sessions.count > newest { sessions = Array(sessions.suffix(newest)) }
         // A pending game already in the history (a crash after it was added,
         // before its file was removed) is shown once.
         let known = Set(sessions.suffix(pending.count * 4 + 64))
         return Loaded(sessions: sessions + pending.filter { !known.contains($0) }, notices: notices)
     }
 
-    private func readArchive() -> Result<(sessions: [Session], journalSequence: UInt64), HistoryError> {
+    private func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
+        -> Result<(sessions: [Session], journalSequence: UInt64), HistoryError>
+    {
         guard FileManager.default.fileExists(atPath: archivePath) else { return .success(([], 0)) }
         let data: Data
         do {
@@ -144,7 +157,10 @@ public struct HistoryStore: Sendable {
             return .failure(.cannotRead(path: archivePath, reason: BankLoader.systemReason(error)))
         }
         do {
-            return .success(try KeyedArchive.decode(data))
+            if let newest { return .success(try KeyedArchive.lastSessions(newest, from: data, where: include)) }
+            let decoded = try KeyedArchive.decode(data, results: results)
+            guard let include else { return .success(decoded) }
+            return .success((decoded.sessions.filter(include), decoded.journalSequence))
         } catch {
             return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
         }

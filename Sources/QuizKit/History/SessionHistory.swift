@@ -24,8 +24,10 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
     /// Replaces the sessions in memory with what `store` holds on disk;
     /// returns what the player should be told (pending games, say).
     @discardableResult
-    public func load(from store: HistoryStore) throws(HistoryError) -> [String] {
-        let loaded = try store.load()
+    public func load(
+        from store: HistoryStore, results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
+    ) throws(HistoryError) -> [String] {
+        let loaded = try store.load(results: results, newest: newest, where: include)
         lock.withLock { storage = loaded.sessions }
         return loaded.notices
     }
