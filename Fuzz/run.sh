@@ -16,7 +16,10 @@ mkdir -p "$corpus" "$artifacts"
 echo "fuzz: $name: $runs runs, -max_len=$max_len, corpus $corpus, log $log"
 start=$(date +%s)
 status=0
-LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" "$dir/$name-fuzzer" -runs="$runs" -max_len="$max_len" -timeout=10 -dict="Fuzz/$name.dict" \
+# Swift's own backtracer, on a trap, reads memory in a way ASan reports as a
+# crash of its own, hiding the trap's stack: libFuzzer's handler prints it.
+SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" \
+    "$dir/$name-fuzzer" -runs="$runs" -max_len="$max_len" -timeout=10 -dict="Fuzz/$name.dict" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1 || status=$?
 seconds=$(($(date +%s) - start))
 
@@ -27,8 +30,9 @@ if [ "$status" -ne 0 ]; then
     saved=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log")
     if [ -n "$saved" ]; then
         echo "fuzz: $name: the input is saved in: $saved" >&2
-        echo "fuzz: reproduce with: $dir/$name-fuzzer $saved" >&2
-        echo "fuzz: minimize with: $dir/$name-fuzzer -minimize_crash=1 -runs=100000 $saved" >&2
+        echo "fuzz: reproduce with: SWIFT_BACKTRACE=enable=no $dir/$name-fuzzer $saved" >&2
+        echo "fuzz: minimize with: SWIFT_BACKTRACE=enable=no $dir/$name-fuzzer -minimize_crash=1 -runs=100000" \
+            "-artifact_prefix=$artifacts/min- $saved" >&2
     else
         echo "fuzz: $name: no input was saved; see $log" >&2
     fi
@@ -39,9 +43,10 @@ done_line=$(grep -a 'DONE ' "$log" | tail -1)
 cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$done_line")
 counts=$(grep -a "^$name-fuzzer: " "$log" | tail -1 || true)
 succeeded=$(sed -n 's/^[a-z]*-fuzzer: \([0-9]*\) inputs.*/\1/p' <<<"$counts")
+counts=${counts#*: }
 echo "fuzz: $name: $done_line"
 grep -a '^stat::' "$log" | sed "s/^/fuzz: $name: /"
-echo "fuzz: $name: ${counts#*: }; $seconds s; corpus $(find "$corpus" -type f | wc -l) files"
+echo "fuzz: $name: ${counts:-no count of inputs reported}; $seconds s; corpus $(find "$corpus" -type f | wc -l) files"
 if [ -z "$succeeded" ] || [ "$succeeded" -eq 0 ]; then
     echo "fuzz: $name: the target never got an input through; it is not fuzzing anything" >&2
     exit 1
