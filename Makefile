@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps test-deps build play test stress lint install uninstall clean
+.PHONY: all deps test-deps build play test stress lint install uninstall clean fuzz fuzz-smoke fuzz-seeds
 
 all: build
 
@@ -85,6 +85,46 @@ uninstall:
 	rm -f "$(BINDIR)/quiz" "$(MANDIR)/quiz.1" "$(BASHDIR)/quiz" "$(ZSHDIR)/_quiz" "$(FISHDIR)/quiz.fish"
 	rm -f $(foreach bank,$(BANKS),"$(QUIZDIR)/Questions/$(bank)")
 	rmdir "$(QUIZDIR)/Questions" "$(QUIZDIR)" 2>/dev/null || true
+
+# make fuzz [FUZZ_RUNS=N]: the archive decoder and the bank loader under
+# libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
+# CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizKit
+# source as one module, by the toolchain alone (libFuzzer and lld ship with
+# it). Not part of make test. make fuzz-smoke is the quick version.
+SWIFTC ?= swiftc
+FUZZ_RUNS ?= 1000000
+FUZZ_DIR := .build/fuzz
+FUZZ_SWIFTFLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name QuizFuzz -use-ld=lld
+QUIZKIT_SOURCES := $(shell find Sources/QuizKit -name '*.swift' | LC_ALL=C sort)
+
+$(FUZZ_DIR)/archive-fuzzer: Fuzz/ArchiveFuzzer.swift Fuzz/ArchiveSeeds.swift $(QUIZKIT_SOURCES)
+	@mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
+
+$(FUZZ_DIR)/bank-fuzzer: Fuzz/BankFuzzer.swift $(QUIZKIT_SOURCES)
+	@mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
+
+# Seeds, laid anew each run: archives written by KeyedArchive and Foundation,
+# the classic one; the bundled banks, Open Trivia files and every fixture,
+# the fuzz regressions included.
+fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
+	@rm -rf $(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/seeds-bank
+	@mkdir -p $(FUZZ_DIR)/seeds-bank
+	@QUIZ_FUZZ_WRITE_SEEDS=$(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/archive-fuzzer
+	@cp Tests/QuizKitTests/Fixtures/legacy-history.plist $(wildcard Tests/QuizKitTests/Fixtures/fuzz/archive-*) \
+		$(FUZZ_DIR)/seeds-archive/
+	@cp Questions/*.json Fuzz/seeds/bank/*.json Tests/QuizKitTests/Fixtures/*.json Tests/QuizCLITests/Fixtures/*.json \
+		$(wildcard Tests/QuizKitTests/Fixtures/fuzz/bank-*) $(FUZZ_DIR)/seeds-bank/
+	@echo "fuzz: seeds: $$(ls $(FUZZ_DIR)/seeds-archive | wc -l) archives, $$(ls $(FUZZ_DIR)/seeds-bank | wc -l) banks"
+
+# One fuzzer at a time: the machines have two cores.
+fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer fuzz-seeds
+	@Fuzz/run.sh archive 65536 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-archive
+	@Fuzz/run.sh bank 32768 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-bank
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000
 
 clean:
 	$(SWIFT) package clean

@@ -1,0 +1,47 @@
+import Foundation
+
+// libFuzzer target for the history archive decoder, `KeyedArchive.sessions(from:)`.
+// Built by `make fuzz` together with every QuizKit source as one module, so
+// QuizKit's internals are in scope without importing it (see CONTRIBUTING.md).
+
+/// Inputs decoded and refused so far; reported at exit, so that a target
+/// that never reaches the decoder cannot pass for fuzzing.
+nonisolated(unsafe) private var decodedCount = 0
+nonisolated(unsafe) private var refusedCount = 0
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
+    if let folder = ProcessInfo.processInfo.environment["QUIZ_FUZZ_WRITE_SEEDS"] {
+        exit(ArchiveSeeds.write(to: folder) ? 0 : 1)
+    }
+    atexit {
+        let line = "archive-fuzzer: \(decodedCount) inputs decoded, \(refusedCount) refused\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+    return 0
+}
+
+/// Decodes the input; whatever decodes must survive a rewrite unchanged, as
+/// `HistoryStore` rewrites every archive it reads.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let input = Data(bytes: data, count: size)
+    let sessions: [Session]
+    do {
+        sessions = try KeyedArchive.sessions(from: input)
+    } catch {
+        refusedCount += 1
+        _ = error.description
+        return 0
+    }
+    decodedCount += 1
+    let rewritten = KeyedArchive.data(for: sessions)
+    guard let again = try? KeyedArchive.sessions(from: rewritten) else {
+        fatalError("a decoded archive, rewritten, no longer decodes")
+    }
+    guard again == sessions else { fatalError("a decoded archive, rewritten, decodes to other sessions") }
+    return 0
+}
