@@ -5,6 +5,7 @@ let package = Package(
     name: "quiz",
     products: [
         .executable(name: "quiz", targets: ["quiz"]),
+        .executable(name: "quiz-fetch", targets: ["quiz-fetch"]),
         .library(name: "QuizKit", targets: ["QuizKit"]),
     ],
     targets: [
@@ -17,6 +18,12 @@ let package = Package(
         .executableTarget(
             name: "quiz",
             dependencies: ["QuizKit", "CEditLine"]
+        ),
+        // Downloads for `--questions URL`, apart so `quiz` need not link
+        // FoundationNetworking (see Sources/quiz-fetch/main.swift).
+        .executableTarget(
+            name: "quiz-fetch",
+            dependencies: ["QuizKit"]
         ),
         .testTarget(
             name: "QuizKitTests",

@@ -13,6 +13,7 @@ import Testing
     static let installed: [(path: String, mode: Int)] =
         [
             ("bin/quiz", 0o755),
+            ("libexec/quiz/quiz-fetch", 0o755),
             ("share/quiz/Questions/bank.schema.json", 0o644),
             ("share/man/man1/quiz.1", 0o644),
             ("share/bash-completion/completions/quiz", 0o644),

@@ -14,6 +14,31 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// Anything else, as the networking library put it.
     case other(String)
 
+    /// One line that carries a failure from `quiz-fetch` to `quiz`.
+    public var wireText: String {
+        switch self {
+        case .httpStatus(let code): "http \(code)"
+        case .hostNotFound(let host): "host \(host)"
+        case .cannotConnect(let authority): "connect \(authority)"
+        case .timedOut(let seconds): "timeout \(seconds)"
+        case .other(let reason): "other \(reason)"
+        }
+    }
+
+    public init(wireText: String) {
+        let parts = wireText.trimmingCharacters(in: .whitespacesAndNewlines).split(
+            separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        let rest = parts.count > 1 ? String(parts[1]) : ""
+        switch parts.first.map(String.init) ?? "" {
+        case "http": self = Int(rest).map(FetchFailure.httpStatus) ?? .other(wireText)
+        case "host": self = .hostNotFound(rest)
+        case "connect": self = .cannotConnect(rest)
+        case "timeout": self = .timedOut(TimeInterval(rest) ?? 0)
+        case "other": self = .other(rest)
+        default: self = .other(wireText.isEmpty ? "the download failed" : wireText)
+        }
+    }
+
     public var description: String {
         switch self {
         case .httpStatus(let code):

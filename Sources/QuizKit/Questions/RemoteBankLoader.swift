@@ -1,9 +1,4 @@
-import Dispatch
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A bank downloaded for `--questions URL`, and what the player must be told about it.
 public struct RemoteBank: Sendable {
@@ -38,22 +33,34 @@ public struct StaleCopy: Sendable, CustomStringConvertible {
     }
 }
 
-/// Loads `--questions URL`: downloads the bank (FoundationNetworking, with a
+/// Loads `--questions URL`: downloads the bank (through `fetch`, with a
 /// timeout), checks it, and keeps it in the `BankCache`; when the network or
 /// the server fails, the last cached copy stands in. A body that is not a
 /// valid bank is never cached. It blocks the calling thread until the download
 /// ends; the cache write is left to the background (see `BankCache`).
+///
+/// The download itself is not done here: FoundationNetworking and libcurl
+/// cost every process that links them about 13 ms to start, so the `quiz`
+/// executable links neither and `fetch` runs the small `quiz-fetch` program
+/// only when a URL is given.
 public struct RemoteBankLoader: Sendable {
     public static let defaultTimeout: TimeInterval = 10
+
+    /// One GET: the body of a 2xx answer, or why there is none.
+    public typealias Fetch = @Sendable (_ url: URL, _ timeout: TimeInterval) -> Result<[UInt8], FetchFailure>
 
     public let cache: BankCache
     /// Seconds allowed for the whole download.
     public let timeout: TimeInterval
+    let fetcher: Fetch
 
-    public init(cache: BankCache, timeout: TimeInterval = RemoteBankLoader.defaultTimeout) {
+    public init(cache: BankCache, timeout: TimeInterval = RemoteBankLoader.defaultTimeout, fetch: @escaping Fetch) {
         self.cache = cache
         self.timeout = timeout
+        self.fetcher = fetch
     }
+
+    func fetch(_ url: URL) -> Result<[UInt8], FetchFailure> { fetcher(url, timeout) }
 
     /// The timeout from `QUIZ_FETCH_TIMEOUT` (seconds), else the default.
     public static func timeout(environment: [String: String]) throws(RemoteBankError) -> TimeInterval {
@@ -111,62 +118,5 @@ public struct RemoteBankLoader: Sendable {
                 url: address, fetched: entry.fetched, age: now.timeIntervalSince(entry.fetched), reason: reason)
             return RemoteBank(bank: bank, staleCopy: stale)
         }
-    }
-
-    /// One GET of `url`: the body of a 2xx answer, or why there is none.
-    func fetch(_ url: URL) -> Result<[UInt8], FetchFailure> {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let completion = Completion()
-        let task = session.dataTask(with: request) { data, response, error in
-            completion.finish(data: data, response: response, error: error)
-        }
-        task.resume()
-        // A backstop in case the session's own timeout does not fire.
-        guard completion.done.wait(timeout: .now() + timeout + 2) == .success else {
-            task.cancel()
-            return .failure(.timedOut(timeout))
-        }
-        let (data, response, error) = completion.result
-        if let error {
-            return .failure(failure(error, url: url))
-        }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            return .failure(.httpStatus(http.statusCode))
-        }
-        return .success([UInt8](data ?? Data()))
-    }
-
-    func failure(_ error: any Error, url: URL) -> FetchFailure {
-        let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else { return .other(nsError.localizedDescription) }
-        let host = url.host ?? url.absoluteString
-        switch nsError.code {
-        case NSURLErrorTimedOut: return .timedOut(timeout)
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .hostNotFound(host)
-        case NSURLErrorCannotConnectToHost, NSURLErrorNotConnectedToInternet:
-            return .cannotConnect(url.port.map { "\(host) port \($0)" } ?? host)
-        case NSURLErrorNetworkConnectionLost: return .other("the connection was lost")
-        default: return .other(nsError.localizedDescription)
-        }
-    }
-}
-
-/// Carries a data task's result from URLSession's queue to the waiting thread.
-private final class Completion: @unchecked Sendable {
-    let done = DispatchSemaphore(value: 0)
-    // Written once before `done` is signalled, read only after waiting on it.
-    private(set) var result: (Data?, URLResponse?, (any Error)?) = (nil, nil, nil)
-
-    func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
-        result = (data, response, error)
-        done.signal()
     }
 }
