@@ -18,6 +18,11 @@ let package = Package(
             name: "quiz",
             dependencies: ["QuizKit", "CEditLine"]
         ),
+        // make bench's helper: generates histories, and the classic pattern's baseline.
+        .executableTarget(
+            name: "quiz-bench",
+            dependencies: ["QuizKit"]
+        ),
         .testTarget(
             name: "QuizKitTests",
             dependencies: ["QuizKit"],
