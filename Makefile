@@ -1,4 +1,5 @@
-# quiz: `make play` to play, `make test` to run every check, `make install`.
+# quiz: `make play` to play, `make test` to run every check, `make install`,
+# `make bench` to measure quiz against sqlite3 (writes BENCHMARKS.md).
 # Both install what they need (libedit-dev, pkg-config; for the tests also
 # groff-base and Python's jsonschema) when it is missing; apt-get takes root,
 # and says so otherwise.
@@ -8,7 +9,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps test-deps build play test stress lint install uninstall clean fuzz fuzz-smoke fuzz-seeds
+.PHONY: all deps test-deps bench-deps build play test stress bench lint install uninstall clean fuzz fuzz-smoke fuzz-seeds
 
 all: build
 
@@ -64,6 +65,31 @@ test: test-deps lint
 # (make test runs 50), then the signal, damage and concurrency suites.
 stress: deps
 	QUIZ_CRASH_KILLS=$${QUIZ_CRASH_KILLS:-500} $(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests'
+
+# What the benchmark runs besides quiz: the sqlite3 shell it is compared with,
+# /usr/bin/time for peak memory, Python 3 for the harness.
+bench-deps: deps
+	@missing=""; \
+	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
+	[ -x /usr/bin/time ] || missing="$$missing time"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "make: installing$$missing with apt-get"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		else \
+			echo "make: the benchmark needs$$missing and this is not root; run: sudo apt-get install$$missing" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# Histories of 1,000, 10,000 and 100,000 games (BENCH_FULL=1 adds 1,000,000),
+# generated untimed; quiz, sqlite3 and the classic NSKeyedArchiver pattern
+# timed side by side (BENCH_RUNS=N runs of each, 5 by default); prints the
+# table and writes BENCHMARKS.md. See scripts/bench.py.
+bench: bench-deps
+	$(SWIFT) build -c release
+	python3 scripts/bench.py
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [QUIZ_BIN=path]: QUIZ_BIN installs
 # a binary already built instead of building a release one. The binary finds

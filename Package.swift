@@ -25,6 +25,11 @@ let package = Package(
             name: "quiz-fetch",
             dependencies: ["QuizKit"]
         ),
+        // make bench's helper: generates histories, and the classic pattern's baseline.
+        .executableTarget(
+            name: "quiz-bench",
+            dependencies: ["QuizKit"]
+        ),
         .testTarget(
             name: "QuizKitTests",
             dependencies: ["QuizKit"],
