@@ -87,8 +87,8 @@ bench-deps: deps
 # generated untimed; quiz, sqlite3 and the classic NSKeyedArchiver pattern
 # timed side by side (BENCH_RUNS=N runs of each, 5 by default); prints the
 # table and writes BENCHMARKS.md. See scripts/bench.py.
-bench: bench-deps
-	$(SWIFT) build -c release
+bench: bench-deps build
+	$(SWIFT) build -c release --product quiz-bench
 	python3 scripts/bench.py
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [QUIZ_BIN=path]: QUIZ_BIN installs

@@ -63,7 +63,8 @@ enum BankLocator {
         do {
             let environment = ProcessInfo.processInfo.environment
             let loader = RemoteBankLoader(
-                cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment), fetch: FetchProgram.fetch)
+                cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment), fetch: FetchProgram.fetch
+            )
             let remote = try loader.load(url)
             if let stale = remote.staleCopy {
                 FileHandle.standardError.write(Data("quiz: \(stale)\n".utf8))

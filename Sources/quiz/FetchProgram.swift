@@ -8,7 +8,8 @@ enum FetchProgram {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         let folder = (executable as NSString).deletingLastPathComponent
         let candidates = [
-            folder + "/quiz-fetch", ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            folder + "/quiz-fetch",
+            ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
                 "libexec/quiz/quiz-fetch"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -100,7 +100,16 @@ struct GamePlayer {
         guard let session = game.session(finishedAt: finished, duration: duration) else {
             return .abandoned(interrupted: false)
         }
-        let before = SessionHistory.shared.sessions
+        // The games before this one, for "new best" and the streak: a summary
+        // and the journal, not the whole history (see HistoryStore.milestoneHistory).
+        var before: [Session] = []
+        do {
+            let loaded = try store.milestoneHistory()
+            before = loaded.sessions
+            for notice in loaded.notices { console.err(notice) }
+        } catch {
+            console.err(error.description)
+        }
         var failure: HistoryStore.RecordFailure?
         // No signal may end the process between a game's end and its record.
         let blocked = SignalBlock.terminating()

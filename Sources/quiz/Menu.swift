@@ -114,7 +114,14 @@ struct Menu {
 
     /// `share`, `share ascii`: the last game's card.
     private func share(_ argument: String) {
-        guard let last = SessionHistory.shared.sessions.max(by: { $0.date < $1.date }) else {
+        let newest: [Session]
+        do {
+            newest = try store.load(newest: 1).sessions
+        } catch {
+            console.err(error.description)
+            return
+        }
+        guard let last = newest.last else {
             console.out("No games yet, so nothing to share.")
             return
         }

@@ -56,20 +56,10 @@ struct QuizCommand {
                 throw CommandFailure(
                     status: .noInput, message: "no question banks found; give a bank file or folder with --questions")
             }
-            loadHistoryQuietly()
             let input: LineInput =
                 console.interactiveInput
                 ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
             return Menu(console: console, input: input, library: library, store: store, options: options).run()
-        }
-    }
-
-    /// Loads the history for "new best" messages; a problem is reported, not fatal.
-    private func loadHistoryQuietly() {
-        do {
-            for notice in try SessionHistory.shared.load(from: store) { console.err(notice) }
-        } catch {
-            console.err(error.description)
         }
     }
 
@@ -188,7 +178,6 @@ struct QuizCommand {
         } catch {
             throw CommandFailure(status: .noInput, message: error.description)
         }
-        loadHistoryQuietly()
         let input: LineInput =
             console.interactiveInput
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()

@@ -61,7 +61,8 @@ import Testing
     func expectCleanFolder(_ scratch: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let names = scratch.dataFiles()
         #expect(
-            names == ["history.archive", "history.journal", "history.lock"], sourceLocation: sourceLocation)
+            names == ["history.archive", "history.journal", "history.lock", "history.summary"],
+            sourceLocation: sourceLocation)
         let journal = FileManager.default.contents(atPath: scratch.journal) ?? Data()
         #expect(journal.starts(with: Array("QUIZJRN1".utf8)), "a journal header", sourceLocation: sourceLocation)
         let state = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path + "/.local/state/quiz")) ?? []

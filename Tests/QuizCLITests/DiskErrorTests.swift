@@ -191,7 +191,9 @@ import Testing
         #expect(bytes("journal-after") == bytes("journal-before"), "the journal is unchanged")
         let brokenFiles = String(decoding: bytes("data-files-broken") ?? Data(), as: UTF8.self)
         #expect(
-            nonEmptyLines(brokenFiles).sorted() == [".", "..", "history.archive", "history.journal", "history.lock"],
+            nonEmptyLines(brokenFiles).sorted() == [
+                ".", "..", "history.archive", "history.journal", "history.lock", "history.summary",
+            ],
             "no pending or temporary file left in the data folder")
 
         let historyBroken = step("history-broken")

@@ -204,6 +204,44 @@ struct HistoryStoreTests {
         #expect(try store.load().sessions == (1...40).map { session($0) })
     }
 
+    @Test func theSummaryGivesTheSameMilestonesAsTheWholeHistory() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"))
+        // Games of two quizzes on several days; the summary is written with the archive.
+        let games = (0..<12).map { n in
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: 780_000_000 + Double(n) * 40_000), score: (n * 7) % 6,
+                total: 5 + n % 2, quiz: n % 3 == 0 ? "b" : "a", title: "Quiz", duration: 30, seed: Int64(n))
+        }
+        for game in games { _ = try store.record(game) }
+        #expect(FileManager.default.fileExists(atPath: store.folder + "/history.summary"))
+        let whole = try store.load().sessions
+        let summarised = try store.milestoneHistory(timeZone: .current).sessions
+        #expect(summarised.count < whole.count + 20)
+        for candidate in [
+            Session(date: games.last!.date.addingTimeInterval(3600), score: 6, total: 6, quiz: "a"),
+            Session(date: games.last!.date.addingTimeInterval(90_000), score: 1, total: 6, quiz: "b"),
+            Session(date: games.last!.date.addingTimeInterval(200_000), score: 3, total: 5, quiz: "new"),
+        ] {
+            // The same verdict, and the same earlier best (the stand-in has only its score and date).
+            func verdict(_ history: [Session]) -> String {
+                switch Milestones.personalBest(of: candidate, history: history) {
+                case .firstGame: "first"
+                case .notBest: "not best"
+                case .newBest(let previous): "new best over \(previous.map { "\($0.score)/\($0.total ?? 0)" } ?? "?")"
+                }
+            }
+            #expect(verdict(summarised) == verdict(whole))
+            #expect(
+                Milestones.streakProgress(of: candidate, history: summarised, timeZone: .current)
+                    == Milestones.streakProgress(of: candidate, history: whole, timeZone: .current))
+        }
+        // An archive replaced behind the summary's back is read whole instead.
+        try store.writeAtomically(KeyedArchive.data(for: Array(games.prefix(2))), to: store.archivePath)
+        #expect(try store.milestoneHistory().sessions == Array(games.prefix(2)))
+    }
+
     @Test func staleTemporaryFilesAreRemovedUnderTheLock() throws {
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }

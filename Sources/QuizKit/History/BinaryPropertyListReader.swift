@@ -19,7 +19,44 @@ public struct BinaryPropertyListReader {
         public let count: Int
     }
 
-    let bytes: [UInt8]
+    /// The bytes, in memory of our own (copied once) or mapped from the file,
+    /// so that reads are plain loads: this is the hot path of every history
+    /// command.
+    private final class Storage {
+        let buffer: UnsafeMutableRawBufferPointer
+        let mapped: Bool
+
+        init(_ data: Data) {
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 8)
+            data.copyBytes(to: buffer)
+            mapped = false
+            count = data.count
+        }
+
+        let count: Int
+
+        /// The file mapped into memory: only the pages read are loaded, so the
+        /// newest 20 of 100,000 sessions cost a few pages, not the whole file.
+        init?(mapping path: String) {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_size > 0,
+                let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+            else { return nil }
+            buffer = UnsafeMutableRawBufferPointer(start: address, count: Int(info.st_size))
+            mapped = true
+            count = Int(info.st_size)
+        }
+
+        deinit {
+            if mapped { munmap(buffer.baseAddress, buffer.count) } else { buffer.deallocate() }
+        }
+    }
+
+    private let storage: Storage
+    private let bytes: UnsafeMutableRawBufferPointer
     let offsetWidth: Int
     let refWidth: Int
     let tableOffset: Int
@@ -27,7 +64,19 @@ public struct BinaryPropertyListReader {
     public let topObject: Int
 
     public init(_ data: Data) throws(FormatError) {
-        bytes = [UInt8](data)
+        try self.init(storage: Storage(data))
+    }
+
+    /// Reads the file at `path` through a memory mapping; nil when it cannot
+    /// be mapped (read it into `Data` then).
+    public init?(mappingFileAt path: String) throws(FormatError) {
+        guard let storage = Storage(mapping: path) else { return nil }
+        try self.init(storage: storage)
+    }
+
+    private init(storage: Storage) throws(FormatError) {
+        self.storage = storage
+        bytes = UnsafeMutableRawBufferPointer(rebasing: storage.buffer[0..<storage.count])
         guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else {
             throw FormatError(description: "not a binary property list")
         }
@@ -48,10 +97,18 @@ public struct BinaryPropertyListReader {
     }
 
     @inline(__always)
-    private static func readUInt(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for i in 0..<width { value = value << 8 | UInt64(bytes[offset + i]) }
-        return value
+    /// A big-endian number of `width` bytes; the caller has checked the bounds.
+    private static func readUInt(_ bytes: UnsafeMutableRawBufferPointer, at offset: Int, width: Int) -> UInt64 {
+        switch width {
+        case 1: return UInt64(bytes[offset])
+        case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        case 8: return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for i in 0..<width { value = value << 8 | UInt64(bytes[offset + i]) }
+            return value
+        }
     }
 
     /// Where object `number` starts, with its marker byte.
@@ -136,12 +193,9 @@ public struct BinaryPropertyListReader {
         case 0x5:
             let count = try length(marker: marker, at: &body)
             try need(count, at: body)
-            return try bytes[body..<(body + count)].withUnsafeBufferPointer { buffer throws(FormatError) -> String in
-                guard !buffer.contains(where: { $0 >= 0x80 }) else {
-                    throw FormatError(description: "bad ASCII string")
-                }
-                return String(decoding: buffer, as: UTF8.self)
-            }
+            let buffer = UnsafeRawBufferPointer(rebasing: bytes[body..<(body + count)])
+            guard !buffer.contains(where: { $0 >= 0x80 }) else { throw FormatError(description: "bad ASCII string") }
+            return String(decoding: buffer, as: UTF8.self)
         case 0x6:
             let count = try length(marker: marker, at: &body)
             guard count <= tableOffset / 2 else { throw FormatError(description: "string larger than the data") }

@@ -37,6 +37,7 @@ public struct HistoryStore: Sendable {
 
     public var archivePath: String { folder + "/history.archive" }
     public var journalPath: String { folder + "/history.journal" }
+    var summaryPath: String { folder + "/history.summary" }
     var lockPath: String { folder + "/history.lock" }
 
     /// Every place a pending file may be, the data folder's first. In the
@@ -150,6 +151,21 @@ public struct HistoryStore: Sendable {
         -> Result<(sessions: [Session], journalSequence: UInt64), HistoryError>
     {
         guard FileManager.default.fileExists(atPath: archivePath) else { return .success(([], 0)) }
+        // A binary archive is read through a memory mapping: --limit 20 then
+        // touches a few pages of a 20 MB file. (An XML one is read whole.)
+        do {
+            let mapped = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
+                if let newest { return try archive.lastSessions(newest, where: include) }
+                let decoded = try archive.decode(results: results)
+                guard let include else { return decoded }
+                return (decoded.sessions.filter(include), decoded.journalSequence)
+            }
+            if let mapped { return .success(mapped) }
+        } catch ArchiveError.notAnArchive(let why) where why == "not a binary property list" {
+            // Not binary (XML, say): read it whole below.
+        } catch {
+            return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: archivePath))
@@ -191,6 +207,40 @@ public struct HistoryStore: Sendable {
                     + "could not be written to the history yet; the next game will add them")
         }
         return sessions
+    }
+
+    /// What the end of a game compares it with: every earlier game, or, when
+    /// `history.summary` describes the archive as it is, that summary's
+    /// stand-ins (`HistorySummary`) and the journal's games. Reading it costs
+    /// the same at 100 games or 100,000.
+    public func milestoneHistory(timeZone: TimeZone = .current) throws(HistoryError) -> Loaded {
+        var info = stat()
+        guard stat(archivePath, &info) == 0,
+            let data = FileManager.default.contents(atPath: summaryPath),
+            let summary = try? JSONDecoder().decode(HistorySummary.self, from: data),
+            summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
+            summary.timeZone == timeZone.identifier
+        else { return try load(results: false) }
+        var notices: [String] = []
+        let pending = pendingSessions(notices: &notices)
+        let journal = (try? readJournal()) ?? nil
+        let journaled = (journal?.entries ?? []).filter { $0.sequence > summary.journalSequence }.map(\.session)
+        return Loaded(sessions: summary.standIns() + journaled + pending, notices: notices)
+    }
+
+    static func modified(_ info: stat) -> Double {
+        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// Rewrites `history.summary` for the archive as it now is; a failure only
+    /// means the next game reads the archive instead.
+    private func writeSummary(_ sessions: [Session], journalSequence: UInt64) {
+        var info = stat()
+        guard stat(archivePath, &info) == 0 else { return }
+        let summary = HistorySummary(
+            sessions: sessions, archiveSize: Int(info.st_size), archiveModified: Self.modified(info),
+            journalSequence: journalSequence, timeZone: .current)
+        if let data = try? JSONEncoder().encode(summary) { try? writeAtomically(data, to: summaryPath) }
     }
 
     // MARK: Recording
@@ -387,6 +437,7 @@ public struct HistoryStore: Sendable {
         all += recovered
         if !newer.isEmpty || !recovered.isEmpty {
             try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
+            writeSummary(all, journalSequence: last)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
         for (path, _) in pendingFiles { unlink(path) }
@@ -426,7 +477,7 @@ public struct HistoryStore: Sendable {
     }
 
     private func tightenFiles(notices: inout [String]) {
-        for path in [archivePath, journalPath, lockPath] { tighten(path, to: 0o600, notices: &notices) }
+        for path in [archivePath, journalPath, lockPath, summaryPath] { tighten(path, to: 0o600, notices: &notices) }
     }
 
     /// Takes group and other permissions away from `path`, saying so.

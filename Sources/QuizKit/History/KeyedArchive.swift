@@ -84,6 +84,61 @@ public enum KeyedArchive {
         try withDecoder(data) { decoder in (try decoder.sessionList().count, try decoder.journalSequence()) }
     }
 
+    /// Reads the archive file at `path` through a memory mapping, so that only
+    /// what is read is loaded; nil when it cannot be mapped (read it as Data).
+    public static func mapped<T>(_ path: String, _ body: (ArchiveSource) throws(ArchiveError) -> T)
+        throws(ArchiveError) -> T?
+    {
+        let reader: BinaryPropertyListReader?
+        do {
+            reader = try BinaryPropertyListReader(mappingFileAt: path)
+        } catch {
+            throw .notAnArchive(error.description)
+        }
+        guard let reader else { return nil }
+        return try body(ArchiveSource(reader: reader))
+    }
+
+    /// An archive open for reading (see `mapped`).
+    public struct ArchiveSource {
+        fileprivate let reader: BinaryPropertyListReader
+
+        public func decode(results: Bool = true) throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
+        {
+            try KeyedArchive.run(reader) { decoder in
+                try decoder.checkEveryClass()
+                return (try decoder.sessions(results: results), try decoder.journalSequence())
+            }
+        }
+
+        public func lastSessions(_ count: Int, where include: ((Session) -> Bool)? = nil)
+            throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
+        {
+            try KeyedArchive.run(reader) { decoder in
+                (try decoder.lastSessions(count, where: include), try decoder.journalSequence())
+            }
+        }
+
+        public func counts() throws(ArchiveError) -> (sessions: Int, journalSequence: UInt64) {
+            try KeyedArchive.run(reader) { decoder in (try decoder.sessionList().count, try decoder.journalSequence()) }
+        }
+    }
+
+    fileprivate static func run<T>(_ reader: BinaryPropertyListReader, _ body: (inout ArchiveDecoder) throws -> T)
+        throws(ArchiveError) -> T
+    {
+        do {
+            var decoder = try ArchiveDecoder(reader)
+            return try body(&decoder)
+        } catch let error as BinaryPropertyListReader.FormatError {
+            throw .notAnArchive(error.description)
+        } catch let error as ArchiveError {
+            throw error
+        } catch {
+            throw .notAnArchive("\(error)")
+        }
+    }
+
     private static func withDecoder<T>(_ data: Data, _ body: (inout ArchiveDecoder) throws -> T)
         throws(ArchiveError) -> T
     {

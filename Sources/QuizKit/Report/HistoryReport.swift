@@ -135,17 +135,35 @@ public struct HistoryReport: Sendable {
 
     /// RFC 4180: CRLF line ends, fields with `,` `"` or line breaks quoted, `"` doubled.
     public func csv() -> String {
-        let iso = isoFormatter
-        var lines = ["date,quiz,title,score,total,percent,duration_seconds,seed"]
+        var dates = InternetDateFormat(timeZone: timeZone)
+        var out = "date,quiz,title,score,total,percent,duration_seconds,seed\r\n"
+        out.reserveCapacity(sessions.count * 90 + 64)
         for session in sessions {
-            let fields = [
-                iso.string(from: session.date), session.quiz ?? "", title(session), String(session.score),
-                session.total.map(String.init) ?? "", session.fraction.map { String(Int(($0 * 100).rounded())) } ?? "",
-                session.duration.map { String(format: "%.1f", $0) } ?? "", session.seed.map(String.init) ?? "",
-            ]
-            lines.append(fields.map(Self.csvField).joined(separator: ","))
+            out += dates.string(from: session.date)
+            out += ","
+            out += Self.csvField(session.quiz ?? "")
+            out += ","
+            out += Self.csvField(title(session))
+            out += ","
+            out += String(session.score)
+            out += ","
+            if let total = session.total { out += String(total) }
+            out += ","
+            if let fraction = session.fraction { out += String(Int((fraction * 100).rounded())) }
+            out += ","
+            if let duration = session.duration { out += Self.tenths(duration) }
+            out += ","
+            if let seed = session.seed { out += String(seed) }
+            out += "\r\n"
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
+        return out
+    }
+
+    /// `%.1f` without `String(format:)`, which is slow on Linux.
+    static func tenths(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return String(format: "%.1f", value) }
+        let scaled = Int((abs(value) * 10).rounded())
+        return (value < 0 && scaled > 0 ? "-" : "") + "\(scaled / 10).\(scaled % 10)"
     }
 
     static func csvField(_ text: String) -> String {

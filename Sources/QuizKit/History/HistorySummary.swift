@@ -1,0 +1,75 @@
+import Foundation
+
+/// `history.summary`: what the end of a game needs to know about every game
+/// before it (each quiz's best, the days played) for the "new best" and
+/// "daily streak" lines, so a game at 100,000 games need not read them all.
+/// It is rewritten with the archive, and names the archive it describes by
+/// size and modification time; any mismatch (the archive replaced, a
+/// different time zone) and the store reads the archive instead.
+struct HistorySummary: Codable, Equatable {
+    struct Best: Codable, Equatable {
+        var score: Int
+        var total: Int?
+        var time: Double
+        var title: String?
+    }
+
+    var archiveSize: Int
+    var archiveModified: Double
+    var journalSequence: UInt64
+    var timeZone: String
+    /// Each quiz's best game; the key "" stands for games without a quiz id.
+    var bests: [String: Best]
+    /// The local days (days since 2001-01-01 in `timeZone`) with a game.
+    var days: [Int]
+
+    init(sessions: [Session], archiveSize: Int, archiveModified: Double, journalSequence: UInt64, timeZone: TimeZone) {
+        self.archiveSize = archiveSize
+        self.archiveModified = archiveModified
+        self.journalSequence = journalSequence
+        self.timeZone = timeZone.identifier
+        var bests: [String: Best] = [:]
+        var days = Set<Int>()
+        for session in sessions {
+            days.insert(Self.day(of: session.date, in: timeZone))
+            let key = session.quiz ?? ""
+            if let fraction = session.fraction {
+                let current = bests[key].flatMap { best in best.total.map { Double(best.score) / Double(max($0, 1)) } }
+                if current == nil || fraction > current! {
+                    bests[key] = Best(
+                        score: session.score, total: session.total, time: session.date.timeIntervalSinceReferenceDate,
+                        title: session.title)
+                }
+            } else if bests[key] == nil {
+                bests[key] = Best(
+                    score: session.score, total: nil, time: session.date.timeIntervalSinceReferenceDate,
+                    title: session.title)
+            }
+        }
+        self.bests = bests
+        self.days = days.sorted()
+    }
+
+    static func day(of date: Date, in timeZone: TimeZone) -> Int {
+        let local = date.timeIntervalSinceReferenceDate + Double(timeZone.secondsFromGMT(for: date))
+        return Int((local / 86400).rounded(.down))
+    }
+
+    /// Sessions that stand in for the history in `Milestones`: each quiz's
+    /// best, and one game at noon of each day played (with no quiz id of its own,
+    /// so it counts for the streak and never as a best).
+    func standIns() -> [Session] {
+        var sessions = bests.map { quiz, best in
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: best.time), score: best.score, total: best.total,
+                quiz: quiz.isEmpty ? nil : quiz, title: best.title)
+        }
+        guard let zone = TimeZone(identifier: timeZone) else { return sessions }
+        for day in days {
+            let noon = Double(day) * 86400 + 43200
+            let date = Date(timeIntervalSinceReferenceDate: noon - Double(zone.secondsFromGMT()))
+            sessions.append(Session(date: date, score: 0, quiz: "\u{0}day"))
+        }
+        return sessions
+    }
+}
