@@ -58,6 +58,28 @@ enum BankLocator {
         return library
     }
 
+    /// The file that would give quiz `id`, found by file name without parsing
+    /// any bank (the last place wins, as in `library`); nil when a URL is
+    /// among the paths or no file has that name. `quiz QUIZ` then reads one
+    /// bank, not every bank, before the first question.
+    static func file(forQuiz id: String, extraPaths: [String]) -> String? {
+        guard !extraPaths.contains(where: RemoteBankLoader.isRemote) else { return nil }
+        var found: String?
+        func consider(folder: String) {
+            let candidate = (folder as NSString).appendingPathComponent(id + ".json")
+            if FileManager.default.fileExists(atPath: candidate) { found = candidate }
+        }
+        if let bundled = bundledFolder() { consider(folder: bundled) }
+        for path in extraPaths {
+            if isFolder(path) {
+                consider(folder: path)
+            } else if BankLoader.quizID(forPath: path) == id {
+                found = path
+            }
+        }
+        return found
+    }
+
     /// Downloads the bank at `url` (or falls back on its cached copy, saying so on stderr).
     private static func download(_ url: String) throws(CommandFailure) -> QuestionBank {
         do {

@@ -153,7 +153,16 @@ struct QuizCommand {
     }
 
     private func play(_ name: String) throws(CommandFailure) -> ExitStatus {
-        var library = try BankLocator.library(extraPaths: options.questionPaths)
+        // The one bank asked for, when its file is known by name; every bank
+        // otherwise (a URL among the paths, a name that is not a file's).
+        var library = QuestionLibrary()
+        if let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths),
+            let single = try? BankLoader.load(path: file)
+        {
+            library.add(single)
+        } else {
+            library = try BankLocator.library(extraPaths: options.questionPaths)
+        }
         var bank = library.bank(id: name)
         if bank == nil && (name.hasSuffix(".json") || name.contains("/")) {
             do {

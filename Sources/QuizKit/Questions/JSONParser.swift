@@ -208,6 +208,19 @@ public struct JSONParser {
     private mutating func parseString() throws(SyntaxError) -> String {
         let start = index
         index += 1
+        // Most strings have no escape: find the closing quote and make the
+        // String in one go.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self) else { break }
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flushRun(_ parser: JSONParser, _ scalars: inout String.UnicodeScalarView, upTo end: Int) -> Bool {

@@ -78,11 +78,25 @@ enum OpenTriviaImport {
             return .base64
         }
         let anySpace = strings.contains { $0.contains(" ") }
-        let anyPercent = strings.contains { $0.range(of: "%[0-9A-Fa-f]{2}", options: .regularExpression) != nil }
+        let anyPercent = strings.contains(where: Self.hasPercentEscape)
         if !anySpace && (anyPercent || strings.contains { $0.contains("+") }) {
             return strings.contains { $0.contains("+") } ? .urlLegacy : .url3986
         }
         return .html
+    }
+
+    /// Whether `text` holds `%` and two hex digits (a URL escape).
+    static func hasPercentEscape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 3 else { return false }
+        func isHex(_ byte: UInt8) -> Bool {
+            (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+        }
+        for i in 0..<(bytes.count - 2) where bytes[i] == UInt8(ascii: "%") && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+        {
+            return true
+        }
+        return false
     }
 
     static func decodeBase64(_ text: String) -> String? {
