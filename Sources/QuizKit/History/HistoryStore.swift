@@ -220,7 +220,15 @@ public struct HistoryStore: Sendable {
             let summary = try? JSONDecoder().decode(HistorySummary.self, from: data),
             summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
             summary.timeZone == timeZone.identifier
-        else { return try load(results: false) }
+        else {
+            // No summary of this archive yet (one written by another program,
+            // or before this one ran): read it whole once, and write one.
+            let loaded = try load(results: false)
+            if case .success(let archive) = readArchive(results: false) {
+                writeSummary(archive.sessions, journalSequence: archive.journalSequence)
+            }
+            return loaded
+        }
         var notices: [String] = []
         let pending = pendingSessions(notices: &notices)
         let journal = (try? readJournal()) ?? nil

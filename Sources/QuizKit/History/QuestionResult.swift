@@ -50,5 +50,14 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         return prompt == other.prompt && outcome == other.outcome && given == other.given && answer == other.answer
     }
 
-    public override var hash: Int { prompt.hashValue ^ outcome.hashValue }
+    /// Over every field: Foundation's archiver keeps visited objects in a set
+    /// by `hash`, and a hash shared by many results made it quadratic.
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(prompt)
+        hasher.combine(outcome)
+        hasher.combine(given)
+        hasher.combine(answer)
+        return hasher.finalize()
+    }
 }

@@ -94,7 +94,7 @@ struct BankChecker {
     }
 
     /// Reports keys used twice in one object, which JSON parsers silently resolve.
-    mutating func checkDuplicateKeys(_ members: [(key: String, value: JSONNode)], question: Int?) {
+    mutating func checkDuplicateKeys(_ members: [JSONMember], question: Int?) {
         var seen = Set<String>()
         for member in members where !seen.insert(member.key).inserted {
             if let question {
@@ -278,7 +278,11 @@ extension String {
     /// and then nothing is copied (Foundation's trimming always copies, and
     /// was a third of loading a 5,000-question bank).
     var trimmed: String {
-        guard let first = first, let last = last, first.isWhitespace || last.isWhitespace else { return self }
+        // Looks at the first and last scalars only: Character access would
+        // find grapheme boundaries, which costs more than the rest of loading.
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        else { return self }
         guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[start...end])

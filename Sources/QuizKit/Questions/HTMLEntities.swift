@@ -1,43 +1,70 @@
 /// Decodes HTML character references: every HTML5 named entity (`&eacute;`,
 /// `&shy;`, `&pi;` …, table in HTMLEntityTable.swift) and the decimal and hex
 /// numeric forms (`&#039;`, `&#x2014;`). Unknown names are left as written.
+/// Works on UTF-8 bytes: a 5,000-question Open Trivia file has entities in
+/// most of its strings, and Character-by-Character scanning was most of its
+/// loading time.
 public enum HTMLEntities {
     public static func decode(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let afterAmp = rest.index(after: amp)
-            guard let semicolon = rest[afterAmp...].prefix(40).firstIndex(of: ";"),
-                let replacement = reference(rest[afterAmp..<semicolon])
-            else {
-                result += "&"
-                rest = rest[afterAmp...]
-                continue
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            guard let firstAmpersand = bytes.firstIndex(of: UInt8(ascii: "&")) else {
+                return String(decoding: bytes, as: UTF8.self)
             }
-            result += replacement
-            rest = rest[rest.index(after: semicolon)...]
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[..<firstAmpersand])
+            var i = firstAmpersand
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard byte == UInt8(ascii: "&") else {
+                    out.append(byte)
+                    i += 1
+                    continue
+                }
+                // A reference is `&` name `;`, the name at most 40 bytes.
+                var end = i + 1
+                while end < bytes.count && end - i <= 41 && bytes[end] != UInt8(ascii: ";")
+                    && bytes[end] != UInt8(ascii: "&")
+                {
+                    end += 1
+                }
+                if end < bytes.count, bytes[end] == UInt8(ascii: ";"),
+                    let replacement = reference(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]))
+                {
+                    out.append(contentsOf: replacement.utf8)
+                    i = end + 1
+                } else {
+                    out.append(byte)
+                    i += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        result += rest
-        return result
     }
 
-    private static func reference(_ name: Substring) -> String? {
-        if name.first == "#" {
+    private static func reference(_ name: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !name.isEmpty else { return nil }
+        if name[0] == UInt8(ascii: "#") {
             let digits = name.dropFirst()
-            let value: UInt32?
-            if digits.first == "x" || digits.first == "X" {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
+            var value: UInt32 = 0
+            let hex = digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X")
+            let body = hex ? digits.dropFirst() : digits
+            guard !body.isEmpty, body.count <= 8 else { return nil }
+            for byte in body {
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value * (hex ? 16 : 10) + digit
             }
-            guard let value else { return nil }
             // As browsers do: NUL, surrogates and out-of-range become U+FFFD.
             guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
             return String(Character(scalar))
         }
-        return named[String(name)]
+        return named[String(decoding: name, as: UTF8.self)]
     }
 }

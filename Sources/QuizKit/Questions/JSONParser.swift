@@ -113,7 +113,7 @@ public struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JSONNode)] = []
+        var members: [JSONMember] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -131,7 +131,7 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            members.append(JSONMember(key: key, value: try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -211,14 +211,22 @@ public struct JSONParser {
         // Most strings have no escape: find the closing quote and make the
         // String in one go.
         var end = index
+        var ascii = true
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
+                // ASCII needs no validation; anything else is checked as UTF-8.
+                if ascii {
+                    let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                    index = end + 1
+                    return text
+                }
                 guard let text = String(validating: bytes[index..<end], as: UTF8.self) else { break }
                 index = end + 1
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
             end += 1
         }
         var scalars = String.UnicodeScalarView()

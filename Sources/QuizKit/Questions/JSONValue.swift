@@ -9,7 +9,7 @@ public struct JSONNode: Sendable {
         case string(String)
         case array([JSONNode])
         /// Members in file order; a key may appear twice, and the checker says so.
-        case object([(key: String, value: JSONNode)])
+        case object([JSONMember])
     }
 
     public var value: Value
@@ -37,7 +37,7 @@ public struct JSONNode: Sendable {
         return nil
     }
 
-    public var members: [(key: String, value: JSONNode)]? {
+    public var members: [JSONMember]? {
         if case .object(let m) = value { return m }
         return nil
     }
@@ -52,5 +52,17 @@ public struct JSONNode: Sendable {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+/// One member of a JSON object, in file order. (A struct, not a tuple: arrays
+/// of tuples made the parser look up generic metadata for every object.)
+public struct JSONMember: Sendable {
+    public var key: String
+    public var value: JSONNode
+
+    public init(key: String, value: JSONNode) {
+        self.key = key
+        self.value = value
     }
 }
