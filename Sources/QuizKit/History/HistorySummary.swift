@@ -20,8 +20,9 @@ struct HistorySummary: Codable, Equatable {
     var timeZone: String
     /// Each quiz's best game; the key "" stands for games without a quiz id.
     var bests: [String: Best]
-    /// The local days (days since 2001-01-01 in `timeZone`) with a game.
-    var days: [Int]
+    /// The local days (days since 2001-01-01 in `timeZone`) with a game, as
+    /// runs of consecutive days `[first, last]`, oldest first.
+    var dayRuns: [[Int]]
 
     init(sessions: [Session], archiveSize: Int, archiveModified: Double, journalSequence: UInt64, timeZone: TimeZone) {
         self.archiveSize = archiveSize
@@ -47,7 +48,15 @@ struct HistorySummary: Codable, Equatable {
             }
         }
         self.bests = bests
-        self.days = days.sorted()
+        var runs: [[Int]] = []
+        for day in days.sorted() {
+            if let last = runs.last, last[1] == day - 1 {
+                runs[runs.count - 1][1] = day
+            } else {
+                runs.append([day, day])
+            }
+        }
+        dayRuns = runs
     }
 
     static func day(of date: Date, in timeZone: TimeZone) -> Int {
@@ -56,8 +65,10 @@ struct HistorySummary: Codable, Equatable {
     }
 
     /// Sessions that stand in for the history in `Milestones`: each quiz's
-    /// best, and one game at noon of each day played (with no quiz id of its own,
-    /// so it counts for the streak and never as a best).
+    /// best, and one game at noon of each day of the last run of days played
+    /// (with a quiz id of no quiz, so it counts for the streak and never as a
+    /// best). Earlier runs cannot change the current streak, which is all the
+    /// end of a game shows.
     func standIns() -> [Session] {
         var sessions = bests.map { quiz, best in
             Session(
@@ -65,7 +76,7 @@ struct HistorySummary: Codable, Equatable {
                 quiz: quiz.isEmpty ? nil : quiz, title: best.title)
         }
         guard let zone = TimeZone(identifier: timeZone) else { return sessions }
-        for day in days {
+        for day in dayRuns.last.map({ Array($0[0]...$0[1]) }) ?? [] {
             let noon = Double(day) * 86400 + 43200
             let date = Date(timeIntervalSinceReferenceDate: noon - Double(zone.secondsFromGMT()))
             sessions.append(Session(date: date, score: 0, quiz: "\u{0}day"))

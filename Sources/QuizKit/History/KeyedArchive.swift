@@ -114,21 +114,23 @@ public enum KeyedArchive {
         public func lastSessions(_ count: Int, where include: ((Session) -> Bool)? = nil)
             throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
         {
-            try KeyedArchive.run(reader) { decoder in
+            try KeyedArchive.run(reader, sparse: include == nil && count < 10_000) { decoder in
                 (try decoder.lastSessions(count, where: include), try decoder.journalSequence())
             }
         }
 
         public func counts() throws(ArchiveError) -> (sessions: Int, journalSequence: UInt64) {
-            try KeyedArchive.run(reader) { decoder in (try decoder.sessionList().count, try decoder.journalSequence()) }
+            try KeyedArchive.run(reader, sparse: true) { decoder in
+                (try decoder.sessionList().count, try decoder.journalSequence())
+            }
         }
     }
 
-    fileprivate static func run<T>(_ reader: BinaryPropertyListReader, _ body: (inout ArchiveDecoder) throws -> T)
-        throws(ArchiveError) -> T
-    {
+    fileprivate static func run<T>(
+        _ reader: BinaryPropertyListReader, sparse: Bool = false, _ body: (inout ArchiveDecoder) throws -> T
+    ) throws(ArchiveError) -> T {
         do {
-            var decoder = try ArchiveDecoder(reader)
+            var decoder = try ArchiveDecoder(reader, sparse: sparse)
             return try body(&decoder)
         } catch let error as BinaryPropertyListReader.FormatError {
             throw .notAnArchive(error.description)
@@ -345,14 +347,14 @@ private struct ArchiveDecoder {
     /// Caches indexed by property-list object number (keys) and by UID
     /// (classes, strings): arrays, not dictionaries, since every field of every
     /// session goes through them.
-    var keys: [Key]
-    var classes: [Class]
-    var stringSlots: [Int32]
+    var keys: Slots<Key>
+    var classes: Slots<Class>
+    var stringSlots: Slots<Int32>
     var strings: [String] = []
     /// Results are immutable and the writer shares equal ones: decode each once.
     var results: [UInt64: QuestionResult] = [:]
 
-    init(_ reader: BinaryPropertyListReader) throws {
+    init(_ reader: BinaryPropertyListReader, sparse: Bool = false) throws {
         self.reader = reader
         guard let top = try reader.entries(reader.topObject) else {
             throw ArchiveError.notAnArchive("no top dictionary")
@@ -368,9 +370,12 @@ private struct ArchiveDecoder {
         else { throw ArchiveError.notAnArchive("no root object in \"$top\"") }
         self.objects = objects
         self.root = root
-        keys = Array(repeating: .unknown, count: reader.objectCount)
-        classes = Array(repeating: .unknown, count: objects.count)
-        stringSlots = Array(repeating: -1, count: objects.count)
+        // Reading every session: arrays as large as the tables. Reading a few
+        // (the newest 20): dictionaries, so nothing of the table's size is made.
+        let dense = !sparse
+        keys = Slots(count: reader.objectCount, empty: .unknown, dense: dense)
+        classes = Slots(count: objects.count, empty: .unknown, dense: dense)
+        stringSlots = Slots(count: objects.count, empty: -1, dense: dense)
     }
 
     /// The property-list object of a UID.
@@ -627,5 +632,29 @@ private struct ArchiveDecoder {
             }
         }
         return QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer)
+    }
+}
+
+/// A cache by index: an array when most indexes will be asked for, a
+/// dictionary when few will.
+struct Slots<Value> {
+    private var array: [Value]
+    private var dictionary: [Int: Value] = [:]
+    private let empty: Value
+    private let dense: Bool
+    let count: Int
+
+    init(count: Int, empty: Value, dense: Bool) {
+        self.count = count
+        self.empty = empty
+        self.dense = dense
+        array = dense ? Array(repeating: empty, count: count) : []
+    }
+
+    subscript(index: Int) -> Value {
+        get { dense ? array[index] : dictionary[index] ?? empty }
+        set {
+            if dense { array[index] = newValue } else { dictionary[index] = newValue }
+        }
     }
 }
