@@ -17,7 +17,12 @@ struct Console {
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let term = environment["TERM"] ?? ""
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        colour = stdoutIsTerminal && !noColorFlag && !noColor && term != "dumb" && !term.isEmpty
+        // CLICOLOR_FORCE (not empty, not 0) colours even a pipe; NO_COLOR and
+        // --no-color still win.
+        let forced = !(environment["CLICOLOR_FORCE"] ?? "").isEmpty && environment["CLICOLOR_FORCE"] != "0"
+        colour =
+            !noColorFlag && !noColor
+            && (forced || (stdoutIsTerminal && term != "dumb" && !term.isEmpty))
         interactiveInput = isatty(STDIN_FILENO) == 1
         var size = winsize()
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {

@@ -138,4 +138,18 @@ import Testing
         #expect((folder[.posixPermissions] as? Int) == 0o700)
         #expect((archive[.posixPermissions] as? Int) == 0o600)
     }
+
+    @Test func clicolorForceColoursAPipeButNoColorWins() throws {
+        let scratch = Scratch()
+        let lines = try answers(bank: bank, seed: 1, right: [0])
+        let input = lines.joined(separator: "\n") + "\n"
+        let forced = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "1"], input: input,
+            environment: scratch.environment(["CLICOLOR_FORCE": "1"]))
+        #expect(forced.stdout.contains("\u{1B}[1m"))
+        let both = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "1"], input: input,
+            environment: scratch.environment(["CLICOLOR_FORCE": "1", "NO_COLOR": "1"]))
+        #expect(!both.stdout.contains("\u{1B}["))
+    }
 }
