@@ -74,7 +74,8 @@ import Testing
             let screen = String(terminal.output[position..<promptEnd])
             if screen.contains("capital of Japan") {
                 // Type "Tōkyxō", go Left once, Backspace the x: "Tōkyō", accepted as Tokyo.
-                terminal.type("T", "ō", "k", "y", "x", "ō", PseudoTerminal.left, PseudoTerminal.backspace, PseudoTerminal.enter)
+                terminal.type(
+                    "T", "ō", "k", "y", "x", "ō", PseudoTerminal.left, PseudoTerminal.backspace, PseudoTerminal.enter)
                 answeredFreeText = true
             } else if screen.contains("capital of Australia") {
                 // Tab completes the choice's text from "Canb".
