@@ -363,18 +363,7 @@ public struct HistoryStore: Sendable {
 
     /// Writes and syncs `bytes`; on failure cuts the file back, so no half record stays.
     private func append(_ bytes: [UInt8], to fd: Int32, restoringLength length: off_t) throws(HistoryError) {
-        let failure: String? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
-        }
+        let failure = bytes.withUnsafeBytes { Self.writeAllAndSync($0, to: fd) }
         if let failure {
             _ = ftruncate(fd, length)
             fsync(fd)
@@ -543,24 +532,27 @@ public struct HistoryStore: Sendable {
         return .damaged(path: path, movedTo: target, reason: reason)
     }
 
+    /// Writes every byte (again after EINTR) and syncs; the system's reason on failure.
+    private static func writeAllAndSync(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
+    }
+
     /// Writes `data` to a synced temporary file, renames it over `path`, syncs the folder.
     func writeAtomically(_ data: Data, to path: String) throws(HistoryError) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         fchmod(fd, 0o600)
-        let failure: String? = data.withUnsafeBytes { buffer -> String? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
-        }
+        let failure = data.withUnsafeBytes { Self.writeAllAndSync($0, to: fd) }
         let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
         if let problem = failure ?? closed {
             unlink(temporary)

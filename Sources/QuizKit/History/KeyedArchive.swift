@@ -155,16 +155,13 @@ public enum KeyedArchive {
                 throw .notAnArchive("a property list in XML that cannot be read")
             }
         }
+        let reader: BinaryPropertyListReader
         do {
-            var decoder = try ArchiveDecoder(try BinaryPropertyListReader(bytes))
-            return try body(&decoder)
-        } catch let error as BinaryPropertyListReader.FormatError {
-            throw .notAnArchive(error.description)
-        } catch let error as ArchiveError {
-            throw error
+            reader = try BinaryPropertyListReader(bytes)
         } catch {
-            throw .notAnArchive("\(error)")
+            throw .notAnArchive(error.description)
         }
+        return try run(reader, body)
     }
 }
 
