@@ -3,6 +3,9 @@ import Foundation
 
 /// What was on the line when Ctrl-C was pressed; nil when it was not.
 nonisolated(unsafe) private var interruptedLine: String?
+/// Set by our SIGCONT handler (libedit passes the signal on to it): the line
+/// is drawn again after `fg`.
+nonisolated(unsafe) private var continued: sig_atomic_t = 0
 
 /// Terminal input through libedit's readline interface: line editing, Up and
 /// Down through the commands of this and earlier runs, Ctrl-R searching them,
@@ -37,6 +40,10 @@ final class LineEditor: LineInput {
         setlocale(LC_CTYPE, "")
         rl_readline_name = UnsafePointer(strdup("quiz"))
         rl_getc_function = { _ in LineEditor.readKey() }
+        var onContinue = sigaction()
+        onContinue.__sigaction_handler.sa_handler = { _ in continued = 1 }
+        sigemptyset(&onContinue.sa_mask)
+        sigaction(SIGCONT, &onContinue, nil)
         rl_initialize()
         using_history()
         stifle_history(Int32(historyFile?.limit ?? 1000))
@@ -75,14 +82,24 @@ final class LineEditor: LineInput {
             settings.c_lflag &= ~tcflag_t(ISIG)
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         }
+        if continued != 0 {
+            // Back from Ctrl-Z: libedit's SIGCONT handler put the terminal
+            // back but does not draw the line; draw it before waiting for a key.
+            continued = 0
+            rl_forced_update_display()
+        }
         var bytes: [UInt8] = []
         var needed = 1
         while bytes.count < needed {
             var byte: UInt8 = 0
             let count = read(STDIN_FILENO, &byte, 1)
             if count < 0 && errno == EINTR {
-                // A signal libedit handles (SIGWINCH, SIGCONT): redraw, keep reading.
-                rl_forced_update_display()
+                // A signal libedit handles (SIGWINCH redraws by itself); after
+                // SIGCONT (fg after Ctrl-Z) the prompt and line are drawn again.
+                if continued != 0 {
+                    continued = 0
+                    rl_forced_update_display()
+                }
                 continue
             }
             guard count == 1 else { return -1 }

@@ -104,6 +104,21 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test func aWindowResizeKeepsTheLineBeingTyped() throws {
+        let scratch = Scratch()
+        let terminal = try start(scratch)
+        let prompt = try terminal.wait(for: "quiz> ")
+        terminal.type("m", "i")
+        terminal.resize(columns: 50, rows: 20)
+        usleep(200_000)
+        terminal.type("n", "i", PseudoTerminal.enter)
+        try terminal.wait(for: "3 questions · seed", after: prompt)
+        #expect(!PseudoTerminal.plain(String(terminal.output[prompt...])).contains("quiz> miquiz>"), "drawn once")
+        terminal.type(PseudoTerminal.ctrlD)
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func unknownInputSuggestsTheNearestCommand() throws {
         let scratch = Scratch()
         let terminal = try start(scratch)

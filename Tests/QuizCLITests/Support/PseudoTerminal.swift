@@ -197,6 +197,13 @@ final class PseudoTerminal {
             waitingFor: "exit (waitpid \(lastResult), errno \(lastError))", screen: Self.plain(output))
     }
 
+    /// Changes the window's size, as a terminal emulator does (the kernel
+    /// sends SIGWINCH to the program).
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// The terminal's current settings (what the program leaves behind).
     func settings() -> termios {
         var settings = termios()
