@@ -682,7 +682,7 @@ build not included); rerun it after any change to the store or the executable.
 - {info['cpu']}, {info['cores']} cores (`nproc`), {info['memory']} of memory; shared with other work, so expect noise
   (load average {info['load']} at the start)
 - Linux {info['kernel']}; {info['swift']}; SQLite {info['sqlite']}; Python {info['python']}
-- {info['date']}; release build (`swift build -c release`)
+- {info['date']}; release build: `quiz` as `make build` makes it (`--static-swift-stdlib`, in `.build/static`), `quiz-bench` with `swift build -c release`
 
 ```
 $ free -h
@@ -826,7 +826,7 @@ def main():
     global ENV
     for binary in (QUIZ, GENERATOR):
         if not os.access(binary, os.X_OK):
-            raise SystemExit(f"bench: {binary} is missing; run `swift build -c release` (make bench does)")
+            raise SystemExit(f"bench: {binary} is missing; run `make bench` (it builds them)")
     if not shutil.which("sqlite3"):
         raise SystemExit("bench: sqlite3 is missing; run `sudo apt-get install sqlite3` (make bench does, as root)")
     if RUNS < 5:
