@@ -1,4 +1,5 @@
 import Foundation
+import QuizKit
 
 #if canImport(Glibc)
     import Glibc
@@ -13,13 +14,7 @@ struct InputHistoryFile {
     let limit: Int
 
     init(environment: [String: String], limit: Int = 1000) {
-        let state: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            state = xdg + "/quiz"
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            state = home + "/.local/state/quiz"
-        }
+        let state = DataDirectory.stateFolder(environment: environment)
         path = state + "/input_history"
         self.limit = limit
     }
@@ -43,11 +38,11 @@ struct InputHistoryFile {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        let lines = load()
-        if lines.count >= limit, let all = try? String(contentsOfFile: path, encoding: .utf8),
-            all.split(separator: "\n").count > limit + limit / 10
-        {
-            let kept = lines.joined(separator: "\n") + "\n"
+        // Cut back to `limit` once it is a tenth over, so most commands only append.
+        guard let all = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        let lines = all.split(separator: "\n")
+        if lines.count > limit + limit / 10 {
+            let kept = lines.suffix(limit).joined(separator: "\n") + "\n"
             let temporary = path + ".tmp-\(getpid())"
             if FileManager.default.createFile(
                 atPath: temporary, contents: Data(kept.utf8), attributes: [.posixPermissions: 0o600])

@@ -6,6 +6,10 @@ nonisolated(unsafe) private var interruptedLine: String?
 /// Set by our SIGCONT handler (libedit passes the signal on to it): the line
 /// is drawn again after `fg`.
 nonisolated(unsafe) private var continued: sig_atomic_t = 0
+/// `isig` is off for the line being read. libedit sets the terminal's modes
+/// (with `isig`) once per line and again after SIGCONT, so one `tcsetattr` then
+/// is enough, not one per key.
+nonisolated(unsafe) private var isigOff = false
 
 /// Terminal input through libedit's readline interface: line editing, Up and
 /// Down through the commands of this and earlier runs, Ctrl-R searching them,
@@ -77,17 +81,8 @@ final class LineEditor: LineInput {
 
     /// Reads one key: a whole UTF-8 character as its scalar value, or -1 at end of input.
     private static func readKey() -> Int32 {
-        var settings = termios()
-        if tcgetattr(STDIN_FILENO, &settings) == 0 && settings.c_lflag & tcflag_t(ISIG) != 0 {
-            settings.c_lflag &= ~tcflag_t(ISIG)
-            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        }
-        if continued != 0 {
-            // Back from Ctrl-Z: libedit's SIGCONT handler put the terminal
-            // back but does not draw the line; draw it before waiting for a key.
-            continued = 0
-            rl_forced_update_display()
-        }
+        resumeIfContinued()
+        turnIsigOff()
         var bytes: [UInt8] = []
         var needed = 1
         while bytes.count < needed {
@@ -95,11 +90,9 @@ final class LineEditor: LineInput {
             let count = read(STDIN_FILENO, &byte, 1)
             if count < 0 && errno == EINTR {
                 // A signal libedit handles (SIGWINCH redraws by itself); after
-                // SIGCONT (fg after Ctrl-Z) the prompt and line are drawn again.
-                if continued != 0 {
-                    continued = 0
-                    rl_forced_update_display()
-                }
+                // SIGCONT the line is drawn again and `isig` turned off again.
+                resumeIfContinued()
+                turnIsigOff()
                 continue
             }
             guard count == 1 else { return -1 }
@@ -114,8 +107,29 @@ final class LineEditor: LineInput {
         return Int32(scalar.value)
     }
 
+    /// Makes Ctrl-C a key for the line being read (see `isigOff`).
+    private static func turnIsigOff() {
+        guard !isigOff else { return }
+        var settings = termios()
+        if tcgetattr(STDIN_FILENO, &settings) == 0 && settings.c_lflag & tcflag_t(ISIG) != 0 {
+            settings.c_lflag &= ~tcflag_t(ISIG)
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        }
+        isigOff = true
+    }
+
+    /// Back from Ctrl-Z: libedit's SIGCONT handler restored the terminal's
+    /// modes but does not draw the line; draw it, and turn `isig` off again.
+    private static func resumeIfContinued() {
+        guard continued != 0 else { return }
+        continued = 0
+        isigOff = false
+        rl_forced_update_display()
+    }
+
     func readLine(prompt: String) -> LineEvent {
         interruptedLine = nil
+        isigOff = false
         guard let raw = CEditLine.readline(prompt) else {
             if let partial = interruptedLine {
                 interruptedLine = nil

@@ -104,7 +104,7 @@ struct Menu {
 
     private func showHistory() {
         do {
-            try SessionHistory.shared.load(from: store)
+            try SessionHistory.shared.load(from: store, results: false)
         } catch {
             console.err(error.description)
             return

@@ -212,20 +212,6 @@ public struct BinaryPropertyListReader {
         }
     }
 
-    /// Whether object `number` is the ASCII string `text`, without making a String.
-    public func isASCII(_ number: Int, equalTo text: StaticString) throws(FormatError) -> Bool {
-        let at = try start(of: number)
-        let marker = bytes[at]
-        guard marker >> 4 == 0x5 else { return false }
-        var body = at + 1
-        let count = try length(marker: marker, at: &body)
-        guard count == text.utf8CodeUnitCount else { return false }
-        try need(count, at: body)
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
-        for i in 0..<count where bytes[body + i] != expected[i] { return false }
-        return true
-    }
-
     private func container(_ number: Int, marker kind: UInt8, perEntry: Int) throws(FormatError) -> Container? {
         let at = try start(of: number)
         let marker = bytes[at]

@@ -97,6 +97,14 @@ public struct HistoryStore: Sendable {
     public func load(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
         throws(HistoryError) -> Loaded
     {
+        try load(results: results, newest: newest, where: include, summarise: false)
+    }
+
+    /// `load`; with `summarise`, the whole archive just read also gives
+    /// `history.summary` (so the archive is read once, not twice).
+    private func load(
+        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool
+    ) throws(HistoryError) -> Loaded {
         var notices: [String] = []
         var pending = pendingSessions(notices: &notices)
         if let include { pending = pending.filter(include) }
@@ -123,7 +131,7 @@ public struct HistoryStore: Sendable {
             // Another process replaced it meanwhile: read everything again.
             if let held = lock { close(held) }
             lock = nil
-            return try load(results: results, newest: newest, where: include)
+            return try load(results: results, newest: newest, where: include, summarise: summarise)
         }
         var journaled = journal?.entries ?? []
         if let include { journaled = journaled.filter { include($0.session) } }
@@ -137,6 +145,9 @@ public struct HistoryStore: Sendable {
             if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
             archive = try readArchive(results: results, newest: fromArchive, where: include).get()
         case .failure(let error): throw error
+        }
+        if summarise && newest == nil && include == nil {
+            writeSummary(archive.sessions, journalSequence: archive.journalSequence)
         }
         var sessions = archive.sessions
         sessions += journaled.filter { $0.sequence > archive.journalSequence }.map(\.session)
@@ -195,18 +206,24 @@ public struct HistoryStore: Sendable {
         return contents
     }
 
-    private func pendingSessions(notices: inout [String]) -> [Session] {
-        var sessions: [Session] = []
-        for path in pendingPaths {
+    /// The games waiting in pending files, by file.
+    private func pendingFiles() -> [(path: String, sessions: [Session])] {
+        pendingPaths.compactMap { path in
             guard let data = FileManager.default.contents(atPath: path), let journal = HistoryJournal.parse(data),
                 !journal.entries.isEmpty
-            else { continue }
-            sessions += journal.entries.map(\.session)
+            else { return nil }
+            return (path, journal.entries.map(\.session))
+        }
+    }
+
+    private func pendingSessions(notices: inout [String]) -> [Session] {
+        let files = pendingFiles()
+        for file in files {
             notices.append(
-                "\(journal.entries.count) game\(journal.entries.count == 1 ? "" : "s") in \(path) "
+                "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
                     + "could not be written to the history yet; the next game will add them")
         }
-        return sessions
+        return files.flatMap(\.sessions)
     }
 
     /// What the end of a game compares it with: every earlier game, or, when
@@ -223,11 +240,7 @@ public struct HistoryStore: Sendable {
         else {
             // No summary of this archive yet (one written by another program,
             // or before this one ran): read it whole once, and write one.
-            let loaded = try load(results: false)
-            if case .success(let archive) = readArchive(results: false) {
-                writeSummary(archive.sessions, journalSequence: archive.journalSequence)
-            }
-            return loaded
+            return try load(results: false, newest: nil, where: nil, summarise: true)
         }
         var notices: [String] = []
         let pending = pendingSessions(notices: &notices)
@@ -265,12 +278,9 @@ public struct HistoryStore: Sendable {
             tightenFiles(notices: &notices)
             var journal = try openJournalForAppend(notices: &notices)
             defer { close(journal.fd) }
-            let pending = pendingPaths.compactMap { path -> (String, [Session])? in
-                guard let data = FileManager.default.contents(atPath: path), let parsed = HistoryJournal.parse(data)
-                else { return nil }
-                return (path, parsed.entries.map(\.session))
+            let pending = pendingFiles()
+            let recovered = pending.flatMap(\.sessions).filter { game in !journal.sessions.contains { $0.isEqual(game) }
             }
-            let recovered = pending.flatMap(\.1).filter { game in !journal.sessions.contains { $0.isEqual(game) } }
             var bytes: [UInt8] = []
             for game in recovered + [session] {
                 journal.last += 1
@@ -300,7 +310,7 @@ public struct HistoryStore: Sendable {
                 // of the history, so the rewrite's cost is spread over many games.
                 needsCompaction = unfolded >= min(1000, max(16, total / 32))
             }
-            for (path, _) in pending { unlink(path) }
+            for file in pending { unlink(file.path) }
             if !recovered.isEmpty {
                 notices.append(
                     "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
@@ -423,21 +433,17 @@ public struct HistoryStore: Sendable {
         let last = max(journal.lastSequence, archive.journalSequence)
         // Pending games left by a crash after they were journaled are here
         // already; any others are added now, and their files removed after.
-        let pendingFiles = pendingPaths.compactMap { path -> (String, [Session])? in
-            guard let data = FileManager.default.contents(atPath: path), let parsed = HistoryJournal.parse(data)
-            else { return nil }
-            return (path, parsed.entries.map(\.session))
-        }
+        let pending = pendingFiles()
         var all = archive.sessions + newer.map(\.session)
         let known = Set(all)
-        let recovered = pendingFiles.flatMap(\.1).filter { !known.contains($0) }
+        let recovered = pending.flatMap(\.sessions).filter { !known.contains($0) }
         all += recovered
         if !newer.isEmpty || !recovered.isEmpty {
             try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
             writeSummary(all, journalSequence: last)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
-        for (path, _) in pendingFiles { unlink(path) }
+        for file in pending { unlink(file.path) }
         if !recovered.isEmpty {
             notices.append(
                 "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")

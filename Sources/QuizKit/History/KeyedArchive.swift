@@ -118,12 +118,6 @@ public enum KeyedArchive {
                 (try decoder.lastSessions(count, where: include), try decoder.journalSequence())
             }
         }
-
-        public func counts() throws(ArchiveError) -> (sessions: Int, journalSequence: UInt64) {
-            try KeyedArchive.run(reader, sparse: true) { decoder in
-                (try decoder.sessionList().count, try decoder.journalSequence())
-            }
-        }
     }
 
     fileprivate static func run<T>(

@@ -68,27 +68,9 @@ final class PseudoTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         posix_spawn_file_actions_addclose(&actions, slaveFD)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID is 0x80 in glibc; Swift does not import it (it is behind _GNU_SOURCE).
-        let setsid: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-
-        let argv = ([QuizBinary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var child: pid_t = 0
-        let result = posix_spawn(&child, QuizBinary.path, &actions, &attributes, argv, envp)
+        // Opened after setsid, the pty becomes the child's controlling terminal.
+        let result = spawnQuiz(arguments, environment: environment, actions: &actions, newSession: true, pid: &child)
         guard result == 0 else { throw Failure.system("posix_spawn: \(String(cString: strerror(result)))") }
         pid = child
         let flags = fcntl(masterFD, F_GETFL)

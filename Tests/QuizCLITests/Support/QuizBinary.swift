@@ -68,9 +68,20 @@ struct RunResult {
 
 /// Runs `quiz` with standard input from `input` (a pipe, so no terminal).
 func runQuiz(_ arguments: [String], input: String = "", environment: [String: String]) throws -> RunResult {
+    try runProcess(QuizBinary.path, arguments, environment: environment, input: input)
+}
+
+/// Runs a program with pipes on its three streams and exactly `environment`,
+/// and waits for it; both outputs are read to the end before waiting, so a
+/// full pipe cannot stall the child.
+func runProcess(
+    _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String],
+    input: String = ""
+) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: QuizBinary.path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.environment = environment
     let stdin = Pipe()
     let stdout = Pipe()
@@ -81,7 +92,6 @@ func runQuiz(_ arguments: [String], input: String = "", environment: [String: St
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
-    // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
     let group = DispatchGroup()
     nonisolated(unsafe) var errData = Data()
     group.enter()

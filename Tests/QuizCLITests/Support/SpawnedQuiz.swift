@@ -32,24 +32,8 @@ final class SpawnedQuiz {
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        let argv = ([QuizBinary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var child: pid_t = 0
-        let result = posix_spawn(&child, QuizBinary.path, &actions, &attributes, argv, envp)
+        let result = spawnQuiz(arguments, environment: environment, actions: &actions, newSession: false, pid: &child)
         close(toChild[0])
         close(fromChild[1])
         guard result == 0 else { throw PseudoTerminal.Failure.system("posix_spawn: \(result)") }
@@ -120,4 +104,32 @@ final class SpawnedQuiz {
         }
         throw PseudoTerminal.Failure.timeout(waitingFor: "exit", screen: output)
     }
+}
+
+/// Starts the built `quiz` with `actions` on its descriptors and a clean
+/// signal state (default actions, nothing blocked), in a session of its own
+/// when `newSession`; posix_spawn's result.
+func spawnQuiz(
+    _ arguments: [String], environment: [String: String], actions: inout posix_spawn_file_actions_t,
+    newSession: Bool, pid: inout pid_t
+) -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // POSIX_SPAWN_SETSID is 0x80 in glibc; Swift does not import it (it is behind _GNU_SOURCE).
+    let setsid: Int32 = newSession ? 0x80 : 0
+    posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    let argv = ([QuizBinary.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    return posix_spawn(&pid, QuizBinary.path, &actions, &attributes, argv, envp)
 }

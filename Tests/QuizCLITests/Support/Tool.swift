@@ -18,32 +18,8 @@ enum Tool {
         _ executable: String, _ arguments: [String], in directory: String = QuizBinary.repositoryRoot,
         environment: [String: String] = [:], input: String = ""
     ) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = stderr.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return RunResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try runProcess(
+            executable, arguments, in: directory,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, input: input)
     }
 }
