@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps test-deps bench-deps build play test stress bench lint install uninstall clean fuzz fuzz-smoke fuzz-seeds
+.PHONY: all deps test-deps bench-deps build play test stress bench lint install uninstall clean fuzz fuzz-smoke fuzz-seeds first-run
 
 all: build
 
@@ -162,6 +162,11 @@ fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer fuzz-seeds
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000
+
+# How long a newcomer waits: a fresh clone of this checkout's HEAD (or REPO=…)
+# to the menu of make play, timed (see scripts/first-run.sh).
+first-run:
+	@scripts/first-run.sh
 
 clean:
 	$(SWIFT) package clean
