@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# make first-run [REPO=path-or-url]: how long a newcomer waits, from `git clone`
+# make first-run [REPO=path-or-url] [REV=commit]: how long a newcomer waits, from `git clone`
 # to the menu of `make play`, on this machine. Clones REPO (default: this
-# checkout's committed HEAD) into a temporary folder, runs `make play` there
+# checkout's committed HEAD; REV checks out another commit, to compare
+# before and after) into a temporary folder, runs `make play` there
 # with `quit` on standard input and a fresh HOME, and reports the seconds from
 # the start of the clone to the moment the menu's first line is printed.
 # Nothing from an earlier build is reused: the clone has no .build folder.
@@ -14,6 +15,7 @@ log=$work/make-play.log
 
 start=$(date +%s.%N)
 git clone --quiet "$repo" "$work/quiz"
+if [ -n "${REV:-}" ]; then git -C "$work/quiz" checkout --quiet "$REV"; fi
 cloned=$(date +%s.%N)
 # The menu's first line ("quiz · …" banner) is what a newcomer waits for; make play
 # reads `quit` from the pipe and leaves at once, so the end of make is the menu.
