@@ -506,16 +506,17 @@ struct BankLoaderQuestionFieldTests {
 
 @Suite("Bundled question banks")
 struct BundledBankTests {
-    @Test func allSixBanksLoadWithEveryKindAndExplanations() throws {
+    @Test func everyBankLoadsWithEveryKindAndExplanations() throws {
         var library = QuestionLibrary()
         try library.add(path: Repository.questions)
         #expect(library.failures.isEmpty, "\(library.failures.map(\.error.description))")
+        let ids = Set(library.banks.map(\.id))
         #expect(
-            library.banks.map(\.id) == [
+            ids.isSuperset(of: [
                 "computing", "elements", "human-body", "solar-system", "world-capitals", "world-history",
-            ])
+            ]), "\(ids.sorted())")
         for bank in library.banks {
-            #expect(bank.questions.count >= 20, "\(bank.id)")
+            #expect(bank.questions.count >= 30, "\(bank.id)")
             var kinds: Set<String> = []
             for question in bank.questions {
                 switch question.kind {
@@ -534,7 +535,7 @@ struct BundledBankTests {
     @Test func eachBundledFileLoadsOnItsOwn() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Repository.questions)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-        #expect(names.count == 6)
+        #expect(names.count >= 6)
         for name in names {
             let bank = try BankLoader.load(path: Repository.questions + "/" + name)
             #expect(bank.id + ".json" == name)
