@@ -417,6 +417,15 @@ struct BankLoaderQuestionFieldTests {
             #"banks/sample.json:2: question 1, "id": is empty"#)
     }
 
+    @Test(arguments: [
+        #""a\nb""#, #""tab\there""#, #""\u0007bell""#, #""del\u007f""#, #""\u0085next-line""#, #""a\u2028b""#,
+    ])
+    func idWithControlCharacters(value: String) {
+        expectOnly(
+            bankText("{\"id\": \(value), \"prompt\": \"P\", \"answer\": \"a\"}"),
+            #"banks/sample.json:2: question 1, "id": must not hold control characters or line breaks"#)
+    }
+
     @Test func duplicateIDNamesBothQuestions() {
         expectOnly(
             bankText(
