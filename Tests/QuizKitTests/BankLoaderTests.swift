@@ -506,13 +506,14 @@ struct BankLoaderQuestionFieldTests {
 
 @Suite("Bundled question banks")
 struct BundledBankTests {
-    @Test func allSixBanksLoadWithEveryKindAndExplanations() throws {
+    @Test func everyBundledBankLoadsWithEveryKindAndExplanations() throws {
         var library = QuestionLibrary()
         try library.add(path: Repository.questions)
         #expect(library.failures.isEmpty, "\(library.failures.map(\.error.description))")
         #expect(
             library.banks.map(\.id) == [
-                "computing", "elements", "human-body", "solar-system", "world-capitals", "world-history",
+                "animals", "computing", "elements", "human-body", "inventions", "literature", "mathematics", "oceans",
+                "solar-system", "world-capitals", "world-geography", "world-history",
             ])
         for bank in library.banks {
             #expect(bank.questions.count >= 20, "\(bank.id)")
@@ -534,7 +535,7 @@ struct BundledBankTests {
     @Test func eachBundledFileLoadsOnItsOwn() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Repository.questions)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-        #expect(names.count == 6)
+        #expect(names.count == 12)
         for name in names {
             let bank = try BankLoader.load(path: Repository.questions + "/" + name)
             #expect(bank.id + ".json" == name)
