@@ -417,6 +417,15 @@ struct BankLoaderQuestionFieldTests {
             #"banks/sample.json:2: question 1, "id": is empty"#)
     }
 
+    @Test(arguments: [
+        #""a\nb""#, #""tab\there""#, #""\u0007bell""#, #""del\u007f""#, #""\u0085next-line""#, #""a\u2028b""#,
+    ])
+    func idWithControlCharacters(value: String) {
+        expectOnly(
+            bankText("{\"id\": \(value), \"prompt\": \"P\", \"answer\": \"a\"}"),
+            #"banks/sample.json:2: question 1, "id": must not hold control characters or line breaks"#)
+    }
+
     @Test func duplicateIDNamesBothQuestions() {
         expectOnly(
             bankText(
@@ -506,17 +515,18 @@ struct BankLoaderQuestionFieldTests {
 
 @Suite("Bundled question banks")
 struct BundledBankTests {
-    @Test func everyBundledBankLoadsWithEveryKindAndExplanations() throws {
+    @Test func everyBankLoadsWithEveryKindAndExplanations() throws {
         var library = QuestionLibrary()
         try library.add(path: Repository.questions)
         #expect(library.failures.isEmpty, "\(library.failures.map(\.error.description))")
+        let ids = Set(library.banks.map(\.id))
         #expect(
-            library.banks.map(\.id) == [
+            ids.isSuperset(of: [
                 "animals", "computing", "elements", "human-body", "inventions", "literature", "mathematics", "oceans",
                 "solar-system", "world-capitals", "world-geography", "world-history",
-            ])
+            ]), "\(ids.sorted())")
         for bank in library.banks {
-            #expect(bank.questions.count >= 20, "\(bank.id)")
+            #expect(bank.questions.count >= 30, "\(bank.id)")
             var kinds: Set<String> = []
             for question in bank.questions {
                 switch question.kind {
@@ -535,7 +545,7 @@ struct BundledBankTests {
     @Test func eachBundledFileLoadsOnItsOwn() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Repository.questions)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-        #expect(names.count == 12)
+        #expect(names.count >= 12)
         for name in names {
             let bank = try BankLoader.load(path: Repository.questions + "/" + name)
             #expect(bank.id + ".json" == name)

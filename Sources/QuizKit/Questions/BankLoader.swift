@@ -234,6 +234,11 @@ struct BankChecker {
         if let text = optionalString(node, "id", number) {
             if text.trimmed.isEmpty {
                 questionProblem(number, "id", "is empty", at: node["id"]!)
+            } else if text.unicodeScalars.contains(where: {
+                [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            }) {
+                // An id names the question in the history and its exports, one line each.
+                questionProblem(number, "id", "must not hold control characters or line breaks", at: node["id"]!)
             } else {
                 id = text.trimmed
             }
@@ -288,24 +293,25 @@ struct BankChecker {
     }
 
     /// A rejected answer must not also be a right one: compared as typed
-    /// answers are, after AnswerNormalizer.
+    /// answers are, after AnswerNormalizer (through a dictionary, so a long
+    /// list costs no more than reading it).
     private mutating func checkReject(_ reject: [String], against kind: Question.Kind, node: JSONNode, number: Int) {
-        var right: [(normalized: String, what: String)] = []
+        var right: [String: String] = [:]
         switch kind {
         case .multipleChoice(let choices, let answer):
-            right.append((AnswerNormalizer.normalize(choices[answer]), "the answer"))
+            right[AnswerNormalizer.normalize(choices[answer])] = "the answer"
         case .freeText(let answer, let accepted):
-            right.append((AnswerNormalizer.normalize(answer), "the answer"))
+            right[AnswerNormalizer.normalize(answer)] = "the answer"
             for (i, text) in accepted.enumerated() {
-                right.append((AnswerNormalizer.normalize(text), "accepted (accept item \(i + 1))"))
+                let key = AnswerNormalizer.normalize(text)
+                if right[key] == nil { right[key] = "accepted (accept item \(i + 1))" }
             }
         case .trueFalse:
             return
         }
         for (i, text) in reject.enumerated() {
-            let normalized = AnswerNormalizer.normalize(text)
-            if let match = right.first(where: { $0.normalized == normalized }) {
-                questionProblem(number, "reject", "item \(i + 1) \"\(text)\" is \(match.what)", at: node)
+            if let what = right[AnswerNormalizer.normalize(text)] {
+                questionProblem(number, "reject", "item \(i + 1) \"\(text)\" is \(what)", at: node)
             }
         }
     }
