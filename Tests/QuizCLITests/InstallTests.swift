@@ -6,7 +6,8 @@ import Testing
 /// used from a folder outside the checkout.
 @Suite struct InstallTests {
     static let banks = [
-        "computing", "elements", "human-body", "solar-system", "world-capitals", "world-history",
+        "animals", "computing", "elements", "human-body", "inventions", "literature", "mathematics", "oceans",
+        "solar-system", "world-capitals", "world-geography", "world-history",
     ]
 
     /// Every file install puts under a prefix, with its mode.

@@ -522,7 +522,8 @@ struct BundledBankTests {
         let ids = Set(library.banks.map(\.id))
         #expect(
             ids.isSuperset(of: [
-                "computing", "elements", "human-body", "solar-system", "world-capitals", "world-history",
+                "animals", "computing", "elements", "human-body", "inventions", "literature", "mathematics", "oceans",
+                "solar-system", "world-capitals", "world-geography", "world-history",
             ]), "\(ids.sorted())")
         for bank in library.banks {
             #expect(bank.questions.count >= 30, "\(bank.id)")
@@ -544,7 +545,7 @@ struct BundledBankTests {
     @Test func eachBundledFileLoadsOnItsOwn() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Repository.questions)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-        #expect(names.count >= 6)
+        #expect(names.count >= 12)
         for name in names {
             let bank = try BankLoader.load(path: Repository.questions + "/" + name)
             #expect(bank.id + ".json" == name)
