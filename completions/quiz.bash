@@ -62,8 +62,8 @@ _quiz() {
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --category --difficulty --data-dir
-            --history --share --stats --list --validate --format --limit --quiz --game --ascii --no-color
-            -h --help --version' -- "$cur")
+            --history --share --stats --list --validate --format --limit --quiz --game --ascii --colorblind
+            --text --no-color -h --help --version' -- "$cur")
         return
     fi
     local word

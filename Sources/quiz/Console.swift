@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Where the program's text goes, and how it may look there: colour only on a
-/// terminal, never with `NO_COLOR`, `TERM=dumb` or `--no-color`.
+/// terminal, never with `NO_COLOR`, `TERM=dumb` or `--no-color`, nor with
+/// `color = never` in the configuration file unless `CLICOLOR_FORCE` says so.
 struct Console {
     let colour: Bool
     /// Standard input is a terminal: read through libedit.
@@ -13,7 +14,9 @@ struct Console {
     /// Columns for tables: the terminal's width on a terminal, else 80.
     let width: Int
 
-    init(noColorFlag: Bool, environment: [String: String]) {
+    /// `fileSaysNever`: the configuration file's `color = never`, which the
+    /// option and the environment outrank.
+    init(noColorFlag: Bool, environment: [String: String], fileSaysNever: Bool = false) {
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let term = environment["TERM"] ?? ""
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -22,7 +25,7 @@ struct Console {
         let forced = !(environment["CLICOLOR_FORCE"] ?? "").isEmpty && environment["CLICOLOR_FORCE"] != "0"
         colour =
             !noColorFlag && !noColor
-            && (forced || (stdoutIsTerminal && term != "dumb" && !term.isEmpty))
+            && (forced || (stdoutIsTerminal && term != "dumb" && !term.isEmpty && !fileSaysNever))
         interactiveInput = isatty(STDIN_FILENO) == 1
         var size = winsize()
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {

@@ -16,6 +16,8 @@ struct GamePlayer {
     let store: HistoryStore
     /// Playing from the menu, where `share` is a command.
     var sharePrompt = false
+    /// Whether the summary may mention the daily streak (`streaks = off` in the configuration file).
+    var streaks = true
 
     static let commands = ["skip", "quit", "help"]
 
@@ -148,8 +150,8 @@ struct GamePlayer {
         }
     }
 
-    /// Score, percentage, time; a new best or a longer daily streak; and the
-    /// share card on offer.
+    /// Score, percentage, time; a new best or a longer daily streak (unless
+    /// streaks are off); and the share card on offer.
     private func summarize(_ session: Session, history: [Session]) {
         let total = session.total ?? 0
         let percent = total > 0 ? Int((Double(session.score) / Double(total) * 100).rounded()) : 0
@@ -175,9 +177,12 @@ struct GamePlayer {
                         ? "That equals your best." : "Your best is \(best.0.score)/\(best.0.total ?? 0).")
             }
         }
-        let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: .current)
-        if streak.extended && streak.after >= 2 {
-            console.out(console.green("Daily streak: \(streak.after) days!") + " Come back tomorrow to keep it going.")
+        if streaks {
+            let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: .current)
+            if streak.extended && streak.after >= 2 {
+                console.out(
+                    console.green("Daily streak: \(streak.after) days!") + " Come back tomorrow to keep it going.")
+            }
         }
         console.out(
             console.dim("Share this game: type share" + (sharePrompt ? "" : " at the menu, or run quiz --share") + "."))

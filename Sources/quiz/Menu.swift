@@ -9,23 +9,27 @@ struct Menu {
     let library: QuestionLibrary
     let store: HistoryStore
     let options: Options
+    let settings: Settings
 
     /// Each command with its one-line help, in the order `help` lists them.
     static let commands: [(name: String, help: String)] = [
         ("play", "play QUIZ: a quiz by number, id or title (or just type it)"),
         ("list", "list the quizzes"),
         ("history", "show the games played, newest first"),
-        ("share", "share the last game: score squares, time, the command to replay it"),
+        ("share", "the last game's share card; also share text, share colorblind, share ascii"),
         ("stats", "statistics: streaks, bests, trends, a calendar, the questions you miss"),
         ("help", "show this help"),
         ("quit", "leave (Ctrl-D also leaves)"),
     ]
     static let aliases = ["exit": "quit", "q": "quit", "?": "help", "ls": "list", "h": "history", "p": "play"]
 
-    /// What Tab completes at the menu: commands, quiz ids, titles, `play ID`.
+    /// The words `share` takes.
+    static let shareForms = ["text", "colorblind", "ascii"]
+
+    /// What Tab completes at the menu: commands, quiz ids, titles, `play ID`, `share text`.
     var menuCompletions: [String] {
         Self.commands.map(\.name) + library.banks.map(\.id) + library.banks.map(\.title)
-            + library.banks.map { "play \($0.id)" }
+            + library.banks.map { "play \($0.id)" } + Self.shareForms.map { "share \($0)" }
     }
 
     /// Runs until the player quits; returns the exit status (74 when a game could not be recorded).
@@ -112,8 +116,14 @@ struct Menu {
         console.out(HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width))
     }
 
-    /// `share`, `share ascii`: the last game's card.
+    /// `share`: the last game's card, with the squares the settings say;
+    /// `share text`: as a sentence; `share colorblind`, `share ascii`: those squares.
     private func share(_ argument: String) {
+        let form = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        guard form.isEmpty || Self.shareForms.contains(form) else {
+            console.out("Unknown share form '\(argument)'. Type share, share text, share colorblind or share ascii.")
+            return
+        }
         let newest: [Session]
         do {
             newest = try store.load(newest: 1).sessions
@@ -125,7 +135,14 @@ struct Menu {
             console.out("No games yet, so nothing to share.")
             return
         }
-        console.out(ShareCard(session: last, timeZone: .current).text(ascii: argument.lowercased() == "ascii"))
+        if form == "text" {
+            console.out(ShareText(session: last).text)
+            return
+        }
+        let squares = form.isEmpty ? settings.squares : form == "ascii" ? .ascii : .colorblind
+        console.out(
+            ShareCard(session: last, timeZone: .current).text(
+                ascii: squares == .ascii, colorblind: squares == .colorblind))
     }
 
     private func stats() {
@@ -136,7 +153,7 @@ struct Menu {
             return
         }
         let statistics = Statistics(sessions: SessionHistory.shared.sessions, now: Date(), timeZone: .current)
-        console.out(statistics.text(width: min(console.width, 100)))
+        console.out(statistics.text(ascii: settings.ascii, width: min(console.width, 100), streaks: settings.streaks))
     }
 
     /// A bank by its number in the list, its id or its title (ignoring case).
@@ -175,8 +192,9 @@ struct Menu {
     private func play(_ bank: QuestionBank) -> ExitStatus {
         var player = GamePlayer(console: console, input: input, store: store)
         player.sharePrompt = true
+        player.streaks = settings.streaks
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
-        if case .finished(_, .some) = player.play(bank, count: options.count, seed: seed) {
+        if case .finished(_, .some) = player.play(bank, count: settings.count, seed: seed) {
             return .ioError
         }
         return .success

@@ -23,6 +23,10 @@ struct Options {
     var category: String?
     var difficulty: Difficulty?
     var noColor = false
+    /// With --share: orange and blue squares.
+    var colorblind = false
+    /// With --share: the game as one plain sentence.
+    var text = false
 
     static let usage = """
         Usage: quiz [OPTIONS] [QUIZ]
@@ -49,9 +53,15 @@ struct Options {
               --quiz ID             with --history: only games of quiz ID
               --game N              with --share: the Nth game back (1 = the last)
               --ascii               with --share or --stats: no emoji or blocks
+              --colorblind          with --share: orange and blue squares
+              --text                with --share: the game as one plain sentence
               --no-color            never colour the output (also: NO_COLOR=1)
           -h, --help                show this help
               --version             show the version
+
+        Defaults for -n, --ascii, --colorblind and --no-color, and whether to
+        show daily streaks, can be set in $XDG_CONFIG_HOME/quiz/config
+        (~/.config/quiz/config); see man quiz. The command line wins.
 
         While playing, answer with a choice's number, its letter or its text;
         type skip to skip a question, quit to abandon the game.
@@ -112,6 +122,8 @@ struct Options {
             case "--stats": try flag(); modes.append(.stats)
             case "--compact-history": try flag(); modes.append(.compact)
             case "--ascii": try flag(); options.ascii = true
+            case "--colorblind", "--colourblind": try flag(); options.colorblind = true
+            case "--text": try flag(); options.text = true
             case "--game": options.game = try number("the game number", minimum: 1)
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
@@ -177,6 +189,13 @@ struct Options {
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {
             throw usageError("--ascii goes with --share or --stats")
+        }
+        if (options.colorblind || options.text) && options.mode != .share {
+            throw usageError("--colorblind and --text go with --share")
+        }
+        if options.ascii && options.colorblind { throw usageError("choose one of --ascii and --colorblind") }
+        if options.text && (options.ascii || options.colorblind) {
+            throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
         if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
             throw usageError("--limit and --quiz go with --history")

@@ -8,11 +8,20 @@ struct QuizCommand {
     let options: Options
     let environment: [String: String]
     let console: Console
+    /// The options, then the configuration file, then the defaults.
+    let settings: Settings
+    /// What was wrong with the configuration file, printed before anything else.
+    let configurationProblems: [Configuration.Problem]
 
     init(options: Options, environment: [String: String]) {
         self.options = options
         self.environment = environment
-        console = Console(noColorFlag: options.noColor, environment: environment)
+        // --help and --version read no file; a background compaction has no one to tell.
+        let reads = ![.help, .version, .compact].contains(options.mode)
+        let (file, problems) = reads ? ConfigurationFile.load(environment: environment) : (Configuration(), [])
+        configurationProblems = problems
+        console = Console(noColorFlag: options.noColor, environment: environment, fileSaysNever: file.color == .never)
+        settings = Settings(count: options.count, ascii: options.ascii, colorblind: options.colorblind, file: file)
     }
 
     /// The history; a game that cannot be written waits in the data folder,
@@ -24,6 +33,7 @@ struct QuizCommand {
     }
 
     func run() throws(CommandFailure) -> ExitStatus {
+        for problem in configurationProblems { console.err(problem.description) }
         switch options.mode {
         case .help:
             console.out(Options.usage)
@@ -59,7 +69,10 @@ struct QuizCommand {
             let input: LineInput =
                 console.interactiveInput
                 ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
-            return Menu(console: console, input: input, library: library, store: store, options: options).run()
+            return Menu(
+                console: console, input: input, library: library, store: store, options: options, settings: settings
+            )
+            .run()
         }
     }
 
@@ -137,7 +150,14 @@ struct QuizCommand {
         let newestFirst = sessions.enumerated().sorted {
             $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
         }
-        console.out(ShareCard(session: newestFirst[back - 1].element, timeZone: .current).text(ascii: options.ascii))
+        let session = newestFirst[back - 1].element
+        if options.text {
+            console.out(ShareText(session: session).text)
+        } else {
+            console.out(
+                ShareCard(session: session, timeZone: .current).text(
+                    ascii: settings.squares == .ascii, colorblind: settings.squares == .colorblind))
+        }
         return .success
     }
 
@@ -147,7 +167,8 @@ struct QuizCommand {
         if options.format == .json {
             console.out(statistics.json())
         } else {
-            console.out(statistics.text(ascii: options.ascii, width: min(console.width, 100)))
+            console.out(
+                statistics.text(ascii: settings.ascii, width: min(console.width, 100), streaks: settings.streaks))
         }
         return .success
     }
@@ -190,9 +211,10 @@ struct QuizCommand {
         let input: LineInput =
             console.interactiveInput
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
-        let player = GamePlayer(console: console, input: input, store: store)
+        var player = GamePlayer(console: console, input: input, store: store)
+        player.streaks = settings.streaks
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
-        switch player.play(bank, count: options.count, seed: seed) {
+        switch player.play(bank, count: settings.count, seed: seed) {
         case .finished(_, let failure): return failure == nil ? .success : .ioError
         case .abandoned(let interrupted): return interrupted ? .interrupted : .success
         }

@@ -30,10 +30,11 @@ public struct ShareCard: Sendable {
     /// a long replay command do not fit on one line the command takes its own,
     /// never shortened. Sessions from classic archives degrade: no squares
     /// without results, "replay unavailable" without a seed or quiz id.
-    public func text(ascii: Bool = false) -> String {
+    /// `colorblind` draws orange and blue squares (see `SquareStyle`).
+    public func text(ascii: Bool = false, colorblind: Bool = false) -> String {
         let separator = ascii ? " - " : " · "
         var lines = [headline(separator: separator)]
-        lines += squareLines(ascii: ascii)
+        lines += squareLines(style: SquareStyle(ascii: ascii, colorblind: colorblind))
         let clock = session.duration.map { (ascii ? "* " : "⏱ ") + DurationFormat.clock($0) }
         let replay = replayCommand ?? "replay unavailable"
         if let clock {
@@ -73,14 +74,8 @@ public struct ShareCard: Sendable {
         return prefix + DisplayWidth.truncate(title, to: max(1, room)) + suffix
     }
 
-    private func squareLines(ascii: Bool) -> [String] {
-        let squares = session.results.map { result -> String in
-            switch result.outcome {
-            case .right: ascii ? "#" : "🟩"
-            case .wrong: ascii ? "x" : "🟥"
-            case .skipped: ascii ? "-" : "⬜"
-            }
-        }
+    private func squareLines(style: SquareStyle) -> [String] {
+        let squares = session.results.map { style.square($0.outcome) }
         if squares.isEmpty { return [] }
         let perLine = squares.count > Self.maxSquaresOnOneLine ? Self.squaresPerWrappedLine : squares.count
         return stride(from: 0, to: squares.count, by: perLine).map {

@@ -4,10 +4,11 @@ extension Statistics {
     /// most. Lines fit `width` columns (80 unless told; at least 60 to fit),
     /// long titles and prompts shortened with "…". `ascii` draws only ASCII
     /// around the recorded titles and prompts, for places that mangle Unicode.
-    public func text(ascii: Bool = false, width: Int = 80) -> String {
+    /// `streaks: false` leaves out the daily streak line.
+    public func text(ascii: Bool = false, width: Int = 80, streaks: Bool = true) -> String {
         if games == 0 { return "No games yet. Play one with `quiz`, and it will show here." }
         let dot = ascii ? "-" : "·"
-        var lines = [summaryLine(dot: dot), streakLine(dot: dot), ""]
+        var lines = [summaryLine(dot: dot)] + (streaks ? [streakLine(dot: dot)] : []) + [""]
         lines += quizTable(ascii: ascii, width: width)
         lines += ["", "Last \(CalendarHeatmap.weeks) weeks", heatmap.text(ascii: ascii), ""]
         lines += missedLines(ascii: ascii, width: width)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Daily streaks. A day is a calendar day in the given time zone and counts
-/// when at least one game ended on it. The current streak is the run of
+/// when at least one recorded session ended on it, whatever its quiz: a
+/// review (recorded as a game of quiz `review`) counts a day as a game does. The current streak is the run of
 /// consecutive such days ending today or yesterday (0 when the last game was
 /// before yesterday); the longest is the longest run ever.
 public struct DailyStreaks: Sendable, Equatable {

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A finished game as one plain sentence, for screen readers and for places
+/// where a grid of emoji squares would be read out square by square:
+///
+/// ```
+/// Lighthouses and Tides, 4 of 6: right, right, wrong, right, skipped, right. 1 minute 12 seconds. Replay: quiz lighthouses --seed 7 -n 6
+/// ```
+///
+/// The replay command is the share card's own (`ShareCard.replayCommand`).
+/// Sessions from classic archives degrade: "4 right" without a total, no
+/// list of outcomes without results, no time without a duration, and
+/// "Replay unavailable." without a seed or quiz id. One line, never wrapped:
+/// a chat or a screen reader reflows it.
+public struct ShareText: Sendable {
+    public let session: Session
+
+    public init(session: Session) {
+        self.session = session
+    }
+
+    public var text: String {
+        let title = Statistics.singleLine(session.title ?? session.quiz ?? "quiz")
+        var sentence = title + ", " + (session.total.map { "\(session.score) of \($0)" } ?? "\(session.score) right")
+        if !session.results.isEmpty {
+            sentence += ": " + session.results.map { Self.word($0.outcome) }.joined(separator: ", ")
+        }
+        var sentences = [sentence + "."]
+        if let time = DurationFormat.words(session.duration) { sentences.append(time + ".") }
+        let replay = ShareCard(session: session, timeZone: .gmt).replayCommand
+        sentences.append(replay.map { "Replay: " + $0 } ?? "Replay unavailable.")
+        return sentences.joined(separator: " ")
+    }
+
+    /// How one outcome is said.
+    static func word(_ outcome: QuestionOutcome) -> String {
+        switch outcome {
+        case .right: "right"
+        case .wrong: "wrong"
+        case .skipped: "skipped"
+        }
+    }
+}

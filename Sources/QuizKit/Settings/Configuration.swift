@@ -1,0 +1,191 @@
+import Foundation
+
+/// The defaults a player sets once, in `$XDG_CONFIG_HOME/quiz/config`
+/// (`ConfigurationFile`): one `key = value` a line, `#` starts a comment,
+/// blank lines are ignored, keys and words are case-insensitive, and a value
+/// may be quoted. The keys:
+///
+/// ```
+/// squares = colorblind   # standard (🟩 🟥) or colorblind (🟧 🟦) share squares
+/// ascii = true           # true or false: --ascii for --share and --stats
+/// color = never          # auto or never: never is --no-color
+/// count = 10             # questions per game, like -n
+/// streaks = off          # on or off: the daily streak in --stats and after a game
+/// ```
+///
+/// A value left out is nil: the option, the environment or the built-in
+/// default decides (`Settings`). A line that cannot be used (an unknown key,
+/// a bad value, no `=`) is a `Problem` naming the file and the line, and is
+/// ignored; the other lines still count. A key given twice takes the later value.
+public struct Configuration: Sendable, Equatable {
+    public enum Color: String, Sendable, Equatable {
+        case auto, never
+    }
+
+    /// `.standard` or `.colorblind`; ASCII squares are `ascii = true`.
+    public var squares: SquareStyle?
+    public var ascii: Bool?
+    public var color: Color?
+    public var count: Int?
+    public var streaks: Bool?
+
+    public init(
+        squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil
+    ) {
+        self.squares = squares
+        self.ascii = ascii
+        self.color = color
+        self.count = count
+        self.streaks = streaks
+    }
+
+    /// What is wrong with a configuration file, or one of its lines: one line
+    /// of text naming the file (and the line), the fault, and what happens.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public let path: String
+        /// 1-based; nil when the problem is the whole file.
+        public let line: Int?
+        public let message: String
+
+        public init(path: String, line: Int?, message: String) {
+            self.path = path
+            self.line = line
+            self.message = message
+        }
+
+        public var description: String {
+            "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
+        }
+    }
+
+    /// The keys, in the order the documentation lists them.
+    public static let keys = ["squares", "ascii", "color", "count", "streaks"]
+    /// Other spellings of keys.
+    static let keyAliases = ["colour": "color"]
+    /// The largest count accepted: more than any bank holds, small enough to print.
+    public static let maximumCount = 1_000_000
+
+    /// Parses the bytes of a configuration file; `path` names it in problems.
+    /// Never throws: every problem is returned, and the lines around it still count.
+    public static func parse(_ data: Data, path: String) -> (configuration: Configuration, problems: [Problem]) {
+        var configuration = Configuration()
+        var problems: [Problem] = []
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var seen: [String: Int] = [:]
+        for (index, rawLine) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let number = index + 1
+            func problem(_ message: String) { problems.append(Problem(path: path, line: number, message: message)) }
+            guard let decoded = String(validating: rawLine, as: UTF8.self) else {
+                problem("not UTF-8 text; line ignored")
+                continue
+            }
+            var line = Substring(decoded)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let content = trimmed(line)
+            if content.isEmpty { continue }
+            guard let equals = content.firstIndex(of: "=") else {
+                problem("expected 'key = value', not '\(shown(content))'; line ignored")
+                continue
+            }
+            let typedKey = trimmed(content[..<equals]).lowercased()
+            let value = unquoted(trimmed(content[content.index(after: equals)...]))
+            guard !typedKey.isEmpty else {
+                problem("no key before '='; line ignored")
+                continue
+            }
+            guard let key = keys.contains(typedKey) ? typedKey : keyAliases[typedKey] else {
+                let guess = NearestMatch.suggestion(for: typedKey, among: keys).map { " (did you mean \($0)?)" } ?? ""
+                problem(
+                    "unknown key '\(shown(typedKey))'\(guess); the keys are \(keys.joined(separator: ", ")); line ignored"
+                )
+                continue
+            }
+            if let error = configuration.set(key, to: value) {
+                problem("\(error); line ignored")
+                continue
+            }
+            if let first = seen[key] {
+                problem("\(key) was already set on line \(first); this line's value is used")
+            }
+            seen[key] = number
+        }
+        return (configuration, problems)
+    }
+
+    /// Sets `key` from `value`; returns what is wrong with the value, if anything.
+    private mutating func set(_ key: String, to value: String) -> String? {
+        let word = value.lowercased()
+        func expected(_ choices: String) -> String {
+            "\(key) must be \(choices), not '\(Self.shown(value))'"
+        }
+        switch key {
+        case "squares":
+            switch word {
+            case "standard": squares = .standard
+            case "colorblind", "colourblind": squares = .colorblind
+            default:
+                return expected("standard or colorblind") + (word == "ascii" ? " (ASCII squares: ascii = true)" : "")
+            }
+        case "ascii":
+            guard let flag = Self.boolean(word) else { return expected("true or false") }
+            ascii = flag
+        case "color":
+            guard let color = Color(rawValue: word) else { return expected("auto or never") }
+            self.color = color
+        case "count":
+            guard value.allSatisfy(\.isASCII), let number = Int(value), number >= 1, number <= Self.maximumCount
+            else {
+                return "count must be a whole number from 1 to \(Self.maximumCount), not '\(Self.shown(value))'"
+            }
+            count = number
+        case "streaks":
+            guard let flag = Self.boolean(word) else { return expected("on or off") }
+            streaks = flag
+        default:
+            return "unknown key '\(key)'"
+        }
+        return nil
+    }
+
+    /// true/false, on/off, yes/no.
+    static func boolean(_ word: String) -> Bool? {
+        switch word {
+        case "true", "on", "yes": true
+        case "false", "off", "no": false
+        default: nil
+        }
+    }
+
+    /// Without spaces and tabs (and a carriage return, for files written on Windows) at either end.
+    private static func trimmed(_ text: Substring) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(text[first...last])
+    }
+
+    private static func trimmed(_ text: String) -> String { trimmed(Substring(text)) }
+
+    /// A value without one pair of surrounding double or single quotes.
+    private static func unquoted(_ text: String) -> String {
+        for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+
+    /// Text from the file as it may be shown on a terminal: control characters
+    /// as `?`, and no longer than 40 characters.
+    static func shown(_ text: String) -> String {
+        let safe = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                        ? "?" : scalar
+                }))
+        return safe.count > 40 ? String(safe.prefix(39)) + "…" : safe
+    }
+}
