@@ -51,7 +51,8 @@ struct QuizCommand {
         case .play(let name):
             return try play(name)
         case .repl:
-            let library = try BankLocator.library(extraPaths: options.questionPaths)
+            let library = try BankLocator.library(
+                extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
             if library.banks.isEmpty {
                 throw CommandFailure(
                     status: .noInput, message: "no question banks found; give a bank file or folder with --questions")
@@ -64,7 +65,7 @@ struct QuizCommand {
     }
 
     private func list() throws(CommandFailure) -> ExitStatus {
-        let library = try BankLocator.library(extraPaths: options.questionPaths)
+        let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         BankLocator.cache.waitForWrites()  // before output a pipe may close
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
         let bundled = BankLocator.bundledFolder()
@@ -161,7 +162,7 @@ struct QuizCommand {
         {
             library.add(single)
         } else {
-            library = try BankLocator.library(extraPaths: options.questionPaths)
+            library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         }
         var bank = library.bank(id: name)
         if bank == nil && (name.hasSuffix(".json") || name.contains("/")) {
