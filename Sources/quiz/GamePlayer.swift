@@ -175,7 +175,7 @@ struct GamePlayer {
                         ? "That equals your best." : "Your best is \(best.0.score)/\(best.0.total ?? 0).")
             }
         }
-        let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: .current)
+        let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: LocalTimeZone.current)
         if streak.extended && streak.after >= 2 {
             console.out(console.green("Daily streak: \(streak.after) days!") + " Come back tomorrow to keep it going.")
         }

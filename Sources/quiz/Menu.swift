@@ -125,7 +125,8 @@ struct Menu {
             console.out("No games yet, so nothing to share.")
             return
         }
-        console.out(ShareCard(session: last, timeZone: .current).text(ascii: argument.lowercased() == "ascii"))
+        console.out(
+            ShareCard(session: last, timeZone: LocalTimeZone.current).text(ascii: argument.lowercased() == "ascii"))
     }
 
     private func stats() {
@@ -135,7 +136,8 @@ struct Menu {
             console.err(error.description)
             return
         }
-        let statistics = Statistics(sessions: SessionHistory.shared.sessions, now: Date(), timeZone: .current)
+        let statistics = Statistics(
+            sessions: SessionHistory.shared.sessions, now: Date(), timeZone: LocalTimeZone.current)
         console.out(statistics.text(width: min(console.width, 100)))
     }
 

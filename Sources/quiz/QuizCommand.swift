@@ -138,13 +138,15 @@ struct QuizCommand {
         let newestFirst = sessions.enumerated().sorted {
             $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
         }
-        console.out(ShareCard(session: newestFirst[back - 1].element, timeZone: .current).text(ascii: options.ascii))
+        console.out(
+            ShareCard(session: newestFirst[back - 1].element, timeZone: LocalTimeZone.current).text(
+                ascii: options.ascii))
         return .success
     }
 
     private func stats() throws(CommandFailure) -> ExitStatus {
         let sessions = try loadedSessions()
-        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: .current)
+        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: LocalTimeZone.current)
         if options.format == .json {
             console.out(statistics.json())
         } else {
