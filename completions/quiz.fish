@@ -16,7 +16,7 @@ function __quiz_quizzes
                 set -a extra $words[$i]
         end
     end
-    command quiz --list $extra 2>/dev/null | string replace -r '^(\S+)\s+\d+ questions\s+' '$1\t'
+    command quiz --list $extra 2>/dev/null | string replace -r '^(\S+)\s+\d+ questions?\s+' '$1\t'
 end
 
 # A QUIZ may be a bank file: offer files once the word looks like a path.

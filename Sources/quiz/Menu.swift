@@ -103,6 +103,10 @@ struct Menu {
     }
 
     private func showHistory() {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            console.err(problem)
+            return
+        }
         do {
             try SessionHistory.shared.load(from: store, results: false)
         } catch {
@@ -114,6 +118,10 @@ struct Menu {
 
     /// `share`, `share ascii`: the last game's card.
     private func share(_ argument: String) {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            console.err(problem)
+            return
+        }
         let newest: [Session]
         do {
             newest = try store.load(newest: 1).sessions
@@ -130,6 +138,10 @@ struct Menu {
     }
 
     private func stats() {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            console.err(problem)
+            return
+        }
         do {
             try SessionHistory.shared.load(from: store)
         } catch {
@@ -141,14 +153,19 @@ struct Menu {
         console.out(statistics.text(width: min(console.width, 100)))
     }
 
-    /// A bank by its number in the list, its id or its title (ignoring case).
+    /// A bank by its id or its title (ignoring case), else by its number in
+    /// the list: a bank whose id is `7` is played by `play 7`, not the 7th.
     private func bank(named name: String) -> QuestionBank? {
+        let key = name.lowercased()
+        if let named = library.bank(id: name)
+            ?? library.banks.first(where: { $0.id.lowercased() == key || $0.title.lowercased() == key })
+        {
+            return named
+        }
         if let number = Int(name), number >= 1, number <= library.banks.count {
             return library.banks[number - 1]
         }
-        let key = name.lowercased()
-        return library.bank(id: name)
-            ?? library.banks.first { $0.id.lowercased() == key || $0.title.lowercased() == key }
+        return nil
     }
 
     /// Answers unknown input with the nearest command or quiz, if one is close.
