@@ -62,8 +62,9 @@ struct Options {
         While playing, answer with a choice's number, its letter or its text;
         type skip to skip a question, quit to abandon the game.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
-        not found, 74 history could not be read or written, 130 game abandoned
-        with Ctrl-C.
+        not found or unreadable, or a URL not downloaded, 74 history could not
+        be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
+        by SIGHUP 129.
         """
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
