@@ -81,7 +81,8 @@ enum FetchProgram {
             if left <= 0 { return (body, errorText, .late) }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 60_000).rounded(.up)))
-            if ready < 0 && errno != EINTR { break }
+            // poll itself failing (never seen) ends the wait as the deadline would.
+            if ready < 0 && errno != EINTR { return (body, errorText, .late) }
             for entry in fds where entry.revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { Glibc.read(entry.fd, $0.baseAddress, $0.count) }
                 if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }

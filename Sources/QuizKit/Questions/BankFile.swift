@@ -27,19 +27,16 @@ enum BankFile {
 
     /// The bytes of the bank file at `path`.
     static func read(_ path: String) throws(BankError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO with no writer must not wait for one.
+        // What it is before opening it (opening a device may do something),
+        // and again after (it may have been replaced meanwhile).
+        try requireFile(path, try kind(of: path))
+        // O_NONBLOCK: should a FIFO take the file's place, opening it must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(path, errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, errno) }
-        switch kind(info.st_mode) {
-        case .file: break
-        case .folder:
-            throw .unreadable(path: path, reason: "a folder, not a bank file")
-        case .other(let what):
-            throw .unreadable(path: path, reason: "\(what), not a bank file; save the bank to a file first")
-        }
+        try requireFile(path, kind(info.st_mode))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -53,6 +50,16 @@ enum BankFile {
             bytes += buffer[0..<count]
         }
         return bytes
+    }
+
+    private static func requireFile(_ path: String, _ kind: Kind) throws(BankError) {
+        switch kind {
+        case .file: return
+        case .folder:
+            throw .unreadable(path: path, reason: "a folder, not a bank file")
+        case .other(let what):
+            throw .unreadable(path: path, reason: "\(what), not a bank file; save the bank to a file first")
+        }
     }
 
     static func kind(_ mode: mode_t) -> Kind {
