@@ -43,7 +43,7 @@ test-deps: deps
 
 # quiz is linked with the Swift libraries built in (--static-swift-stdlib,
 # its own build folder): it starts in about 3 ms instead of 11. quiz-fetch
-# (downloads, FoundationNetworking and libcurl) is linked as usual.
+# (downloads, through libcurl) is linked as usual.
 RELEASE_DIR := .build/static/release
 build: deps
 	$(SWIFT) build -c release --product quiz --static-swift-stdlib --scratch-path .build/static

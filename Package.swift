@@ -15,15 +15,20 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "QuizKit"),
+        // libcurl's easy interface, opened with dlopen, for quiz-fetch (see Sources/CFetch/fetch.c).
+        .target(
+            name: "CFetch",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .executableTarget(
             name: "quiz",
             dependencies: ["QuizKit", "CEditLine"]
         ),
-        // Downloads for `--questions URL`, apart so `quiz` need not link
-        // FoundationNetworking (see Sources/quiz-fetch/main.swift).
+        // Downloads for `--questions URL`, apart so `quiz` need not load a
+        // networking library (see Sources/quiz-fetch/main.swift).
         .executableTarget(
             name: "quiz-fetch",
-            dependencies: ["QuizKit"]
+            dependencies: ["QuizKit", "CFetch"]
         ),
         // make bench's helper: generates histories, and the classic pattern's baseline.
         .executableTarget(

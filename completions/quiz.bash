@@ -35,7 +35,12 @@ _quiz() {
     COMPREPLY=()
     case $option in
         --format)
-            mapfile -t COMPREPLY < <(compgen -W 'table markdown csv json' -- "$cur")
+            # --stats takes only table and json.
+            local formats='table markdown csv json' word
+            for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+                [[ $word == --stats ]] && formats='table json'
+            done
+            mapfile -t COMPREPLY < <(compgen -W "$formats" -- "$cur")
             return
             ;;
         --quiz)
@@ -56,13 +61,13 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -W 'easy medium hard' -- "$cur")
             return
             ;;
-        -n | --count | --seed | --limit | --game | --category)
+        -n | --count | --seed | --limit | --game | --category | --max-download)
             return
             ;;
     esac
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --category --difficulty --data-dir
-            --history --share --stats --list --validate --format --limit --quiz --game --ascii --colorblind
+        mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
+            --data-dir --history --share --stats --list --validate --format --limit --quiz --game --ascii --colorblind
             --text --no-color -h --help --version' -- "$cur")
         return
     fi

@@ -16,7 +16,7 @@ function __quiz_quizzes
                 set -a extra $words[$i]
         end
     end
-    command quiz --list $extra 2>/dev/null | string replace -r '^(\S+)\s+\d+ questions\s+' '$1\t'
+    command quiz --list $extra 2>/dev/null | string replace -r '^(\S+)\s+\d+ questions?\s+' '$1\t'
 end
 
 # A QUIZ may be a bank file: offer files once the word looks like a path.
@@ -28,10 +28,15 @@ function __quiz_validating
     contains -- --validate (commandline -opc)
 end
 
+function __quiz_stats
+    contains -- --stats (commandline -opc)
+end
+
 complete -c quiz -f
 complete -c quiz -s n -l count -x -d 'Questions per game'
 complete -c quiz -l seed -x -d 'Deal the questions in a repeatable order'
 complete -c quiz -l questions -r -F -d 'A bank file or a folder of banks'
+complete -c quiz -l max-download -x -d 'The most a --questions URL may bring (32M)'
 complete -c quiz -l data-dir -x -a '(__fish_complete_directories)' -d 'Where the history lives'
 complete -c quiz -l history -d 'Print the history of games'
 complete -c quiz -l share -d 'Print the last game as a share card'
@@ -44,7 +49,8 @@ complete -c quiz -l category -x -d 'With QUIZ: only questions of this category'
 complete -c quiz -l difficulty -x -a 'easy medium hard' -d 'With QUIZ: only questions of this difficulty'
 complete -c quiz -l list -d 'List the quizzes found'
 complete -c quiz -l validate -d 'Check question banks'
-complete -c quiz -l format -x -a 'table markdown csv json' -d 'With --history: the output format'
+complete -c quiz -l format -x -n 'not __quiz_stats' -a 'table markdown csv json' -d 'With --history: the output format'
+complete -c quiz -l format -x -n '__quiz_stats' -a 'table json' -d 'With --stats: the output format'
 complete -c quiz -l limit -x -d 'With --history: only the newest N games'
 complete -c quiz -l quiz -x -a '(__quiz_quizzes)' -d 'With --history: only games of this quiz'
 complete -c quiz -l no-color -d 'Never colour the output'

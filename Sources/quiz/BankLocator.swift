@@ -34,15 +34,18 @@ enum BankLocator {
     /// Where downloaded banks are kept; `main` waits for its writes before exiting.
     static let cache = BankCache(folder: BankCache.defaultFolder(environment: ProcessInfo.processInfo.environment))
 
-    /// The bundled banks, then each `--questions` path or URL (same id replaces).
-    static func library(extraPaths: [String]) throws(CommandFailure) -> QuestionLibrary {
+    /// The bundled banks, then each `--questions` path or URL (same id
+    /// replaces); a download may bring at most `maxDownload` bytes.
+    static func library(
+        extraPaths: [String], maxDownload: Int = RemoteBankLoader.defaultMaxBytes
+    ) throws(CommandFailure) -> QuestionLibrary {
         var library = QuestionLibrary()
         if let bundled = bundledFolder() {
             try? library.add(path: bundled)
         }
         for path in extraPaths {
             if RemoteBankLoader.isRemote(path) {
-                library.add(try download(path))
+                library.add(try download(path, maxBytes: maxDownload))
                 continue
             }
             do {
@@ -81,12 +84,12 @@ enum BankLocator {
     }
 
     /// Downloads the bank at `url` (or falls back on its cached copy, saying so on stderr).
-    private static func download(_ url: String) throws(CommandFailure) -> QuestionBank {
+    private static func download(_ url: String, maxBytes: Int) throws(CommandFailure) -> QuestionBank {
         do {
             let environment = ProcessInfo.processInfo.environment
             let loader = RemoteBankLoader(
-                cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment), fetch: FetchProgram.fetch
-            )
+                cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment), maxBytes: maxBytes,
+                fetch: FetchProgram.fetch)
             let remote = try loader.load(url)
             if let stale = remote.staleCopy {
                 FileHandle.standardError.write(Data("quiz: \(stale)\n".utf8))

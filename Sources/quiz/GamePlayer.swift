@@ -178,7 +178,7 @@ struct GamePlayer {
             }
         }
         if streaks {
-            let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: .current)
+            let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: LocalTimeZone.current)
             if streak.extended && streak.after >= 2 {
                 console.out(
                     console.green("Daily streak: \(streak.after) days!") + " Come back tomorrow to keep it going.")

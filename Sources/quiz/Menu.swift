@@ -107,6 +107,10 @@ struct Menu {
     }
 
     private func showHistory() {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            console.err(problem)
+            return
+        }
         do {
             try SessionHistory.shared.load(from: store, results: false)
         } catch {
@@ -122,6 +126,10 @@ struct Menu {
         let form = argument.trimmingCharacters(in: .whitespaces).lowercased()
         guard form.isEmpty || Self.shareForms.contains(form) else {
             console.out("Unknown share form '\(argument)'. Type share, share text, share colorblind or share ascii.")
+            return
+        }
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            console.err(problem)
             return
         }
         let newest: [Session]
@@ -141,29 +149,39 @@ struct Menu {
         }
         let squares = form.isEmpty ? settings.squares : form == "ascii" ? .ascii : .colorblind
         console.out(
-            ShareCard(session: last, timeZone: .current).text(
+            ShareCard(session: last, timeZone: LocalTimeZone.current).text(
                 ascii: squares == .ascii, colorblind: squares == .colorblind))
     }
 
     private func stats() {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            console.err(problem)
+            return
+        }
         do {
             try SessionHistory.shared.load(from: store)
         } catch {
             console.err(error.description)
             return
         }
-        let statistics = Statistics(sessions: SessionHistory.shared.sessions, now: Date(), timeZone: .current)
+        let statistics = Statistics(
+            sessions: SessionHistory.shared.sessions, now: Date(), timeZone: LocalTimeZone.current)
         console.out(statistics.text(ascii: settings.ascii, width: min(console.width, 100), streaks: settings.streaks))
     }
 
-    /// A bank by its number in the list, its id or its title (ignoring case).
+    /// A bank by its id or its title (ignoring case), else by its number in
+    /// the list: a bank whose id is `7` is played by `play 7`, not the 7th.
     private func bank(named name: String) -> QuestionBank? {
+        let key = name.lowercased()
+        if let named = library.bank(id: name)
+            ?? library.banks.first(where: { $0.id.lowercased() == key || $0.title.lowercased() == key })
+        {
+            return named
+        }
         if let number = Int(name), number >= 1, number <= library.banks.count {
             return library.banks[number - 1]
         }
-        let key = name.lowercased()
-        return library.bank(id: name)
-            ?? library.banks.first { $0.id.lowercased() == key || $0.title.lowercased() == key }
+        return nil
     }
 
     /// Answers unknown input with the nearest command or quiz, if one is close.

@@ -27,6 +27,10 @@ struct Options {
     var colorblind = false
     /// With --share: the game as one plain sentence.
     var text = false
+    /// `--max-download SIZE`: the most one download may bring, in bytes.
+    var maxDownload: Int?
+
+    var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
 
     static let usage = """
         Usage: quiz [OPTIONS] [QUIZ]
@@ -44,6 +48,8 @@ struct Options {
               --questions PATH      a bank file, a folder of banks or an http(s) URL
                                     (repeatable); a bank with a bundled quiz's id
                                     replaces it; downloads are cached
+              --max-download SIZE   the most a --questions URL may bring (32M;
+                                    K, M, G are 1024, 1024², 1024³ bytes)
               --category NAME       with QUIZ: only questions of that category
               --difficulty LEVEL    with QUIZ: only easy, medium or hard questions
               --data-dir DIR        where the history lives
@@ -66,8 +72,9 @@ struct Options {
         While playing, answer with a choice's number, its letter or its text;
         type skip to skip a question, quit to abandon the game.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
-        not found, 74 history could not be read or written, 130 game abandoned
-        with Ctrl-C.
+        not found or unreadable, or a URL not downloaded, 74 history could not
+        be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
+        by SIGHUP 129.
         """
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
@@ -99,14 +106,23 @@ struct Options {
                 inlineValue = String(argument.dropFirst(2))
             }
             func value() throws(CommandFailure) -> String {
-                if let inlineValue { return inlineValue }
-                guard index < arguments.count else { throw usageError("option \(name) needs a value") }
-                index += 1
-                return arguments[index - 1]
+                var text = inlineValue
+                if text == nil {
+                    guard index < arguments.count else { throw usageError("option \(name) needs a value") }
+                    index += 1
+                    text = arguments[index - 1]
+                }
+                guard let text, !text.isEmpty else {
+                    throw usageError("option \(name) needs a value, not an empty one")
+                }
+                return text
             }
             func number(_ label: String, minimum: Int) throws(CommandFailure) -> Int {
                 let text = try value()
                 guard let number = Int(text), number >= minimum else {
+                    if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+                        throw usageError("\(label) '\(text)' is too large (at most \(Int.max))")
+                    }
                     throw usageError("\(label) must be a whole number of at least \(minimum), not '\(text)'")
                 }
                 return number
@@ -137,6 +153,13 @@ struct Options {
                 }
                 options.seed = seed
             case "--questions": options.questionPaths.append(try value())
+            case "--max-download":
+                let text = try value()
+                guard let bytes = ByteCount.parse(text) else {
+                    throw usageError(
+                        "--max-download takes a size such as 32M, 512K or 1048576 (bytes), not '\(text)'")
+                }
+                options.maxDownload = bytes
             case "--data-dir": options.dataDir = try value()
             case "--quiz": options.quizFilter = try value()
             case "--category": options.category = try value()
@@ -204,6 +227,29 @@ struct Options {
         if (options.category != nil || options.difficulty != nil) && !playing {
             throw usageError("--category and --difficulty go with playing a quiz: quiz QUIZ --category NAME")
         }
+        try options.checkUse(usageError)
         return options
+    }
+
+    /// Options that would do nothing in the mode chosen are errors, not silence.
+    private func checkUse(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
+        let playing = if case .play = mode { true } else { false }
+        let loadsBanks = playing || mode == .repl || mode == .list
+        if maxDownload != nil && !questionPaths.contains(where: RemoteBankLoader.isRemote) {
+            throw usageError("--max-download goes with --questions URL")
+        }
+        if !questionPaths.isEmpty && !loadsBanks {
+            throw usageError("--questions goes with playing, the menu or --list; --validate takes files itself")
+        }
+        if count != nil && !(playing || mode == .repl) {
+            throw usageError("-n/--count goes with playing: quiz QUIZ -n 5, or quiz -n 5 for the menu")
+        }
+        if seed != nil && !(playing || mode == .repl) {
+            throw usageError("--seed goes with playing: quiz QUIZ --seed 42, or quiz --seed 42 for the menu")
+        }
+        let validating = if case .validate = mode { true } else { false }
+        if dataDir != nil && (mode == .list || validating) {
+            throw usageError("--data-dir goes with playing, --history, --share and --stats")
+        }
     }
 }

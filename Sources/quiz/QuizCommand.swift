@@ -61,7 +61,8 @@ struct QuizCommand {
         case .play(let name):
             return try play(name)
         case .repl:
-            let library = try BankLocator.library(extraPaths: options.questionPaths)
+            let library = try BankLocator.library(
+                extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
             if library.banks.isEmpty {
                 throw CommandFailure(
                     status: .noInput, message: "no question banks found; give a bank file or folder with --questions")
@@ -77,13 +78,13 @@ struct QuizCommand {
     }
 
     private func list() throws(CommandFailure) -> ExitStatus {
-        let library = try BankLocator.library(extraPaths: options.questionPaths)
+        let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         BankLocator.cache.waitForWrites()  // before output a pipe may close
         let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
         let bundled = BankLocator.bundledFolder()
         for bank in library.banks {
             console.out(
-                "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) questions  \(bank.title)"
+                "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) \(bank.questions.count == 1 ? "question " : "questions")  \(bank.title)"
             )
             // Categories matter for large banks of your own (played with --category),
             // not for the bundled ones, whose lists would only crowd the screen.
@@ -98,9 +99,15 @@ struct QuizCommand {
     private func validate(_ files: [String]) -> ExitStatus {
         var status = ExitStatus.success
         for file in files {
+            // `quiz --validate Questions/*.json` names the schema beside the banks.
+            if file.hasSuffix(".schema.json") {
+                console.out("\(file): skipped: a JSON Schema (*.schema.json), not a bank")
+                continue
+            }
             do {
                 let bank = try BankLoader.load(path: file)
-                console.out("\(file): ok, \(bank.questions.count) questions")
+                let count = bank.questions.count
+                console.out("\(file): ok, \(count) question\(count == 1 ? "" : "s")")
             } catch {
                 for line in error.problems { console.out(line) }
                 if case .invalid = error { status = .dataError } else if status == .success { status = .noInput }
@@ -115,6 +122,10 @@ struct QuizCommand {
         let quiz = options.quizFilter
         let sessions = try loadedSessions(
             results: false, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
+        if sessions.isEmpty, let quiz, let note = try noGamesOf(quiz) {
+            console.out(note)
+            return .success
+        }
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
@@ -122,9 +133,39 @@ struct QuizCommand {
         return .success
     }
 
+    /// What to say when `--quiz ID` matches no game though the history has
+    /// games: an error (66) when ID is neither a quiz played nor a quiz there
+    /// is, else, for the table, a line naming the quiz; nil for an empty
+    /// history or an export (whose empty form is the answer).
+    private func noGamesOf(_ quiz: String) throws(CommandFailure) -> String? {
+        let all: [Session]
+        do {
+            all = try store.load(results: false).sessions
+        } catch {
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+        guard !all.isEmpty else { return nil }
+        let played = Set(all.compactMap(\.quiz)).sorted()
+        let bank = (try? BankLocator.library(extraPaths: []))?.bank(id: quiz)
+        guard let bank else {
+            let games = all.count == 1 ? "game" : "games"
+            let guess = NearestMatch.suggestion(for: quiz, among: played).map { " Did you mean \($0)?" } ?? ""
+            throw CommandFailure(
+                status: .noInput,
+                message: "--quiz \(quiz): no such quiz; the history has \(all.count) \(games), of "
+                    + "\(played.isEmpty ? "unnamed quizzes" : played.joined(separator: ", ")).\(guess)")
+        }
+        guard (options.format ?? .table) == .table else { return nil }
+        let others = all.count == 1 ? "1 game of another quiz" : "\(all.count) games of other quizzes"
+        return "No games of \(bank.title) (\(quiz)) yet; the history has \(others)."
+    }
+
     private func loadedSessions(
         results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
     ) throws(CommandFailure) -> [Session] {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            throw CommandFailure(status: .ioError, message: problem)
+        }
         do {
             let notices = try SessionHistory.shared.load(from: store, results: results, newest: newest, where: include)
             for notice in notices { console.err(notice) }
@@ -145,7 +186,8 @@ struct QuizCommand {
         guard back <= sessions.count else {
             throw CommandFailure(
                 status: .usage,
-                message: "--game \(back): there are only \(sessions.count) game\(sessions.count == 1 ? "" : "s")")
+                message: sessions.count == 1
+                    ? "--game \(back): there is only 1 game" : "--game \(back): there are only \(sessions.count) games")
         }
         let newestFirst = sessions.enumerated().sorted {
             $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
@@ -155,7 +197,7 @@ struct QuizCommand {
             console.out(ShareText(session: session).text)
         } else {
             console.out(
-                ShareCard(session: session, timeZone: .current).text(
+                ShareCard(session: session, timeZone: LocalTimeZone.current).text(
                     ascii: settings.squares == .ascii, colorblind: settings.squares == .colorblind))
         }
         return .success
@@ -163,7 +205,7 @@ struct QuizCommand {
 
     private func stats() throws(CommandFailure) -> ExitStatus {
         let sessions = try loadedSessions()
-        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: .current)
+        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: LocalTimeZone.current)
         if options.format == .json {
             console.out(statistics.json())
         } else {
@@ -182,7 +224,7 @@ struct QuizCommand {
         {
             library.add(single)
         } else {
-            library = try BankLocator.library(extraPaths: options.questionPaths)
+            library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         }
         var bank = library.bank(id: name)
         if bank == nil && (name.hasSuffix(".json") || name.contains("/")) {

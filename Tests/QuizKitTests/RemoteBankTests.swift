@@ -57,8 +57,8 @@ import Testing
 
     @Test func failuresReadAsOneLine() {
         #expect(FetchFailure.httpStatus(503).description == "HTTP 503 Service Unavailable")
-        #expect(FetchFailure.timedOut(1).description == "timed out: no answer within 1 s")
-        #expect(FetchFailure.timedOut(0.5).description == "timed out: no answer within 0.5 s")
+        #expect(FetchFailure.timedOut(1).description == "timed out: not finished within 1 s (QUIZ_FETCH_TIMEOUT)")
+        #expect(FetchFailure.timedOut(0.5).description == "timed out: not finished within 0.5 s (QUIZ_FETCH_TIMEOUT)")
         let error = RemoteBankError.unavailable(url: "http://x/y.json", reason: .hostNotFound("x"))
         #expect(
             error.description

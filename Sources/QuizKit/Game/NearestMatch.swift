@@ -1,10 +1,15 @@
-/// Finds the word a player probably meant: the candidate with the smallest
-/// edit distance (Levenshtein, ignoring case), if it is close enough to be a
-/// typo: at most 1 edit for words of up to 4 letters, 2 up to 8, else 3.
+/// Finds the word a player probably meant: the first candidate that starts
+/// with what was typed (two letters or more: `hist` is `history`, not `list`),
+/// else the candidate with the smallest edit distance (Levenshtein, ignoring
+/// case), if it is close enough to be a typo: at most 1 edit for words of up
+/// to 4 letters, 2 up to 8, else 3.
 public enum NearestMatch {
     public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         guard !typed.isEmpty else { return nil }
+        if typed.count >= 2, let started = candidates.first(where: { $0.lowercased().hasPrefix(word.lowercased()) }) {
+            return started
+        }
         let allowed = typed.count <= 4 ? 1 : typed.count <= 8 ? 2 : 3
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

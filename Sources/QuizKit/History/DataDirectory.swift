@@ -11,6 +11,20 @@ public enum DataDirectory {
         return home + "/.local/share/quiz"
     }
 
+    /// Why `folder` cannot hold a history, when something other than a folder
+    /// is there (a file, say): "PATH: the data folder is a file, not a folder".
+    /// Nil when it is a folder or not there yet (it is created when needed).
+    public static func problem(folder: String) -> String? {
+        let origin = "the data folder (--data-dir, QUIZ_DATA_DIR, XDG_DATA_HOME)"
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            return errno == ENOTDIR ? "\(folder): \(origin) is inside a file, not a folder" : nil
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { return nil }
+        let what = info.st_mode & S_IFMT == S_IFREG ? "a file" : "something else"
+        return "\(folder): \(origin) is \(what), not a folder"
+    }
+
     /// `$XDG_STATE_HOME/quiz`, else `~/.local/state/quiz`: input history, pending games.
     public static func stateFolder(environment: [String: String]) -> String {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/quiz" }

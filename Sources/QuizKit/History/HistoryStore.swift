@@ -230,7 +230,7 @@ public struct HistoryStore: Sendable {
     /// `history.summary` describes the archive as it is, that summary's
     /// stand-ins (`HistorySummary`) and the journal's games. Reading it costs
     /// the same at 100 games or 100,000.
-    public func milestoneHistory(timeZone: TimeZone = .current) throws(HistoryError) -> Loaded {
+    public func milestoneHistory(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Loaded {
         var info = stat()
         guard stat(archivePath, &info) == 0,
             let data = FileManager.default.contents(atPath: summaryPath),
@@ -260,7 +260,7 @@ public struct HistoryStore: Sendable {
         guard stat(archivePath, &info) == 0 else { return }
         let summary = HistorySummary(
             sessions: sessions, archiveSize: Int(info.st_size), archiveModified: Self.modified(info),
-            journalSequence: journalSequence, timeZone: .current)
+            journalSequence: journalSequence, timeZone: LocalTimeZone.current)
         if let data = try? JSONEncoder().encode(summary) { try? writeAtomically(data, to: summaryPath) }
     }
 

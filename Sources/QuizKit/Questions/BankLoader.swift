@@ -12,14 +12,7 @@ public enum BankLoader {
 
     /// Loads one bank file.
     public static func load(path: String) throws(BankError) -> QuestionBank {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            if !FileManager.default.fileExists(atPath: path) { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: systemReason(error))
-        }
-        return try parse([UInt8](data), path: path)
+        try parse(try BankFile.read(path), path: path)
     }
 
     /// Parses a bank from bytes; `path` names it in messages and gives its id,

@@ -36,6 +36,8 @@ public struct BankProblem: Error, Sendable, Equatable, CustomStringConvertible {
 /// Why a bank could not be loaded.
 public enum BankError: Error, Sendable, CustomStringConvertible {
     case notFound(path: String)
+    /// There, but not a bank file that can be read; `reason` says why, in full
+    /// ("a folder, not a bank file", "cannot read it: permission denied").
     case unreadable(path: String, reason: String)
     /// Every problem found; there is at least one.
     case invalid([BankProblem])
@@ -43,7 +45,7 @@ public enum BankError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let path): "\(path): no such file"
-        case .unreadable(let path, let reason): "\(path): cannot read: \(reason)"
+        case .unreadable(let path, let reason): "\(path): \(reason)"
         case .invalid(let problems):
             problems.count == 1
                 ? problems[0].description

@@ -13,11 +13,7 @@ public struct QuestionLibrary: Sendable {
     /// folder (except `*.schema.json`). A bank whose id is already loaded
     /// replaces the earlier one, so `--questions` can override a bundled quiz.
     public mutating func add(path: String) throws(BankError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .notFound(path: path)
-        }
-        guard isDirectory.boolValue else {
+        guard try BankFile.kind(of: path) == .folder else {
             insert(try BankLoader.load(path: path))
             return
         }
@@ -25,7 +21,7 @@ public struct QuestionLibrary: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw .unreadable(path: path, reason: BankLoader.systemReason(error))
+            throw .unreadable(path: path, reason: "cannot list the folder: " + BankLoader.systemReason(error))
         }
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
             let file = (path as NSString).appendingPathComponent(name)

@@ -9,8 +9,10 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case hostNotFound(String)
     /// Nothing accepted the connection (refused, or the host is unreachable).
     case cannotConnect(String)
-    /// No complete answer within the time allowed, in seconds.
+    /// No complete answer within the time allowed for the whole transfer, in seconds.
     case timedOut(TimeInterval)
+    /// The answer grew past the cap on a download's size, in bytes (`--max-download`).
+    case tooLarge(Int)
     /// Anything else, as the networking library put it.
     case other(String)
 
@@ -21,6 +23,7 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .hostNotFound(let host): "host \(host)"
         case .cannotConnect(let authority): "connect \(authority)"
         case .timedOut(let seconds): "timeout \(seconds)"
+        case .tooLarge(let bytes): "toolarge \(bytes)"
         case .other(let reason): "other \(reason)"
         }
     }
@@ -34,6 +37,7 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case "host": self = .hostNotFound(rest)
         case "connect": self = .cannotConnect(rest)
         case "timeout": self = .timedOut(TimeInterval(rest) ?? 0)
+        case "toolarge": self = Int(rest).map(FetchFailure.tooLarge) ?? .other(wireText)
         case "other": self = .other(rest)
         default: self = .other(wireText.isEmpty ? "the download failed" : wireText)
         }
@@ -48,7 +52,9 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotConnect(let authority):
             "could not connect to \(authority) (connection refused or host unreachable)"
         case .timedOut(let seconds):
-            "timed out: no answer within \(Self.seconds(seconds))"
+            "timed out: not finished within \(Self.seconds(seconds)) (QUIZ_FETCH_TIMEOUT)"
+        case .tooLarge(let bytes):
+            "the answer is larger than the \(ByteCount.text(bytes)) allowed (--max-download)"
         case .other(let reason):
             reason
         }
@@ -79,8 +85,8 @@ public enum FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Why `--questions URL` gave no bank; each case prints as one line naming the URL.
 public enum RemoteBankError: Error, Sendable, CustomStringConvertible {
-    /// Not an http or https URL with a host.
-    case badURL(String)
+    /// Not an http or https URL with a host and a possible port; the reason says which.
+    case badURL(String, reason: String)
     /// `QUIZ_FETCH_TIMEOUT` is not a positive number of seconds.
     case badTimeout(String)
     /// The download failed and there is no usable cached copy.
@@ -91,8 +97,8 @@ public enum RemoteBankError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .badURL(let url):
-            "\(url): not an http or https URL with a host"
+        case .badURL(let url, let reason):
+            "--questions \(url): \(reason)"
         case .badTimeout(let value):
             "QUIZ_FETCH_TIMEOUT must be a number of seconds above 0, not '\(value)'"
         case .unavailable(let url, let reason):

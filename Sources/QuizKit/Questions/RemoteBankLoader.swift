@@ -45,22 +45,35 @@ public struct StaleCopy: Sendable, CustomStringConvertible {
 /// only when a URL is given.
 public struct RemoteBankLoader: Sendable {
     public static let defaultTimeout: TimeInterval = 10
+    /// The most a download may bring, 32 MiB unless `--max-download` says
+    /// otherwise: the largest Open Trivia answer is about 100 KiB, and a
+    /// server sending without end must not fill the memory.
+    public static let defaultMaxBytes = 32 << 20
 
-    /// One GET: the body of a 2xx answer, or why there is none.
-    public typealias Fetch = @Sendable (_ url: URL, _ timeout: TimeInterval) -> Result<[UInt8], FetchFailure>
+    /// One GET: the body of a 2xx answer, or why there is none. `timeout` is a
+    /// deadline for the whole transfer, not for each read; a body longer than
+    /// `maxBytes` is a failure (`.tooLarge`), not a truncated bank.
+    public typealias Fetch =
+        @Sendable (_ url: URL, _ timeout: TimeInterval, _ maxBytes: Int) -> Result<[UInt8], FetchFailure>
 
     public let cache: BankCache
     /// Seconds allowed for the whole download.
     public let timeout: TimeInterval
+    /// Bytes allowed for one download's body.
+    public let maxBytes: Int
     let fetcher: Fetch
 
-    public init(cache: BankCache, timeout: TimeInterval = RemoteBankLoader.defaultTimeout, fetch: @escaping Fetch) {
+    public init(
+        cache: BankCache, timeout: TimeInterval = RemoteBankLoader.defaultTimeout,
+        maxBytes: Int = RemoteBankLoader.defaultMaxBytes, fetch: @escaping Fetch
+    ) {
         self.cache = cache
         self.timeout = timeout
+        self.maxBytes = maxBytes
         self.fetcher = fetch
     }
 
-    func fetch(_ url: URL) -> Result<[UInt8], FetchFailure> { fetcher(url, timeout) }
+    func fetch(_ url: URL) -> Result<[UInt8], FetchFailure> { fetcher(url, timeout, maxBytes) }
 
     /// The timeout from `QUIZ_FETCH_TIMEOUT` (seconds), else the default.
     public static func timeout(environment: [String: String]) throws(RemoteBankError) -> TimeInterval {
@@ -87,12 +100,26 @@ public struct RemoteBankLoader: Sendable {
         return BankLoader.quizID(forPath: name)
     }
 
+    /// The URL to download for `address`: http or https in any case (the
+    /// scheme is lowered, as the networking library wants it), a host, and a
+    /// port, if any, from 1 to 65535.
+    public static func url(_ address: String) throws(RemoteBankError) -> URL {
+        guard isRemote(address), var parts = URLComponents(string: address) else {
+            throw .badURL(address, reason: "not an http or https URL")
+        }
+        parts.scheme = parts.scheme?.lowercased()
+        guard let host = parts.host, !host.isEmpty else { throw .badURL(address, reason: "no host name") }
+        if let port = parts.port, !(1...65535).contains(port) {
+            throw .badURL(address, reason: "port \(port) is not between 1 and 65535")
+        }
+        guard let url = parts.url else { throw .badURL(address, reason: "not an http or https URL") }
+        return url
+    }
+
     /// Downloads and checks the bank at `address`, falling back on the cached
     /// copy when the download fails. `now` dates the cached copy's age.
     public func load(_ address: String, now: Date = Date()) throws(RemoteBankError) -> RemoteBank {
-        guard Self.isRemote(address), let url = URL(string: address), let host = url.host, !host.isEmpty else {
-            throw .badURL(address)
-        }
+        let url = try Self.url(address)
         let id = Self.quizID(for: url)
         switch fetch(url) {
         case .success(let bytes):

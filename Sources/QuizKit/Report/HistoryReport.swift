@@ -14,7 +14,7 @@ public struct HistoryReport: Sendable {
 
     /// `sessions` oldest first, as stored; `limit` keeps the newest N.
     public init(
-        sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = .current,
+        sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = LocalTimeZone.current,
         titles: [String: String] = [:]
     ) {
         var rows = sessions.enumerated().filter { quiz == nil || $0.element.quiz == quiz }

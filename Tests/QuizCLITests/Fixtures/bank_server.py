@@ -9,6 +9,10 @@ change it between two runs of quiz:
   ok (or no file)  serve the file, or 404
   500              answer 500 Internal Server Error
   hang             accept the request and answer nothing for HANG seconds
+  endless          200 and a bank that never ends, with no length, as fast
+                   as the client reads, until it hangs up (or HANG seconds)
+  huge             200 announcing a 16 GiB body, then sending as endless does
+  trickle          200 and the file, one byte every half second
 Every request line's target is appended to FOLDER/.requests.
 
 Everything is bounded: the server exits by itself after LIFETIME seconds,
@@ -47,13 +51,48 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if mode == "500":
             self.answer(500, b"oops\n", "text/plain")
             return
+        if mode in ("endless", "huge"):
+            self.endless(announce=16 << 30 if mode == "huge" else None)
+            return
         name = self.path.split("?", 1)[0].lstrip("/")
         path = os.path.realpath(os.path.join(FOLDER, name))
         if not path.startswith(FOLDER + os.sep) or not os.path.isfile(path):
             self.answer(404, b"not found\n", "text/plain")
             return
         with open(path, "rb") as file:
-            self.answer(200, file.read(), "application/json")
+            body = file.read()
+        if mode == "trickle":
+            self.trickle(body)
+            return
+        self.answer(200, body, "application/json")
+
+    def endless(self, announce):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if announce is not None:
+            self.send_header("Content-Length", str(announce))
+        self.end_headers()
+        question = b'{"prompt": "Is this the end?", "answer": false},\n' * 1000
+        deadline = time.monotonic() + HANG
+        try:
+            self.wfile.write(b'{"title": "Endless", "questions": [\n')
+            while time.monotonic() < deadline:
+                self.wfile.write(question)
+        except OSError:
+            pass
+
+    def trickle(self, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            for index in range(len(body)):
+                self.wfile.write(body[index : index + 1])
+                self.wfile.flush()
+                time.sleep(0.5)
+        except OSError:
+            pass
 
     def answer(self, status, body, content_type):
         self.send_response(status)

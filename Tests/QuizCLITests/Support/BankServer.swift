@@ -10,7 +10,15 @@ import Foundation
 final class BankServer {
     /// How the server answers every request from now on.
     enum Behaviour: String {
-        case ok, serverError = "500", hang
+        case ok, serverError = "500"
+        /// Accepts the request and says nothing.
+        case hang
+        /// A 200 whose bank never ends, sent as fast as it is read.
+        case endless
+        /// A 200 that announces a 16 GiB body, then sends as `endless` does.
+        case huge
+        /// A 200 with the file, one byte every half second.
+        case trickle
     }
 
     enum Failure: Error, CustomStringConvertible {
