@@ -103,6 +103,11 @@ import Testing
         // A number that is no bank's name still picks by position.
         let byNumber = try runQuiz(
             ["--questions", folder], input: "2\nquit\nquit\n", environment: scratch.environment())
-        #expect(byNumber.stdout.contains("Computing · "), "\(byNumber.stdout)")
+        // The list's second line names the bank that `2` plays: "  2  id  Title (count)".
+        let second = try #require(
+            byNumber.stdout.split(separator: "\n").first { $0.hasPrefix("  2  ") }, "\(byNumber.stdout)")
+        let title = try #require(second.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first)
+        #expect(byNumber.stdout.contains("\n\(title) "), "\(byNumber.stdout)")
+        #expect(!byNumber.stdout.contains("Number Seven · "), "\(byNumber.stdout)")
     }
 }
