@@ -19,7 +19,10 @@ if [ -n "${REV:-}" ]; then git -C "$work/quiz" checkout --quiet "$REV"; fi
 cloned=$(date +%s.%N)
 # The menu's first line ("quiz · …" banner) is what a newcomer waits for; make play
 # reads `quit` from the pipe and leaves at once, so the end of make is the menu.
-(cd "$work/quiz" && printf 'quit\n' | HOME="$work/home" make --no-print-directory play >"$log" 2>&1) || {
+# CPU seconds (user + system, make and everything under it) alongside the wall
+# clock: on a shared machine the CPU figure moves less than the wall one.
+TIMEFORMAT='%U %S'
+{ time (cd "$work/quiz" && printf 'quit\n' | HOME="$work/home" make --no-print-directory play >"$log" 2>&1); } 2>"$work/cpu" || {
     echo "first-run: make play failed; its output:" >&2
     cat "$log" >&2
     exit 1
@@ -28,6 +31,8 @@ menu=$(date +%s.%N)
 grep -q 'quiz' "$log" || { echo "first-run: make play printed no menu" >&2; cat "$log" >&2; exit 1; }
 
 warnings=$(grep -c -i 'warning' "$log" || true)
-awk -v s="$start" -v c="$cloned" -v m="$menu" 'BEGIN { printf "clone: %.1f s\nclone to menu: %.1f s\n", c - s, m - s }'
+read -r user sys <"$work/cpu"
+awk -v s="$start" -v c="$cloned" -v m="$menu" -v u="$user" -v y="$sys" \
+    'BEGIN { printf "clone: %.1f s\nclone to menu: %.1f s wall, %.1f s of CPU\n", c - s, m - s, u + y }'
 printf 'lines printed by make play: %d (with "warning": %d)\n' "$(wc -l <"$log")" "$warnings"
 printf 'machine: %s cores, %s\n' "$(nproc)" "$(swift --version 2>/dev/null | head -n 1)"
