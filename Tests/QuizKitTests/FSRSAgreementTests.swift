@@ -14,9 +14,19 @@ struct FSRSAgreementTests {
 
     @Test func randomSequencesAgreeWithPyFSRS() throws {
         var generator = SeededGenerator(seed: 20_261_130)
-        // 1,000 sequences as quiz schedules them, then 200 with other retentions and maximum intervals.
-        let sequences = (0..<1_200).map { index in
-            ReviewSequence.random(id: index, using: &generator, defaults: index < 1_000)
+        // 1,000 scattered sequences as quiz schedules them, 200 on time, 100
+        // streaks, 100 bursts, then 300 of every style with other retentions
+        // and maximum intervals.
+        let plan: [(ReviewSequence.Style, Int, Bool)] = [
+            (.scattered, 1_000, true), (.onTime, 200, true), (.streak, 100, true), (.burst, 100, true),
+            (.scattered, 100, false), (.onTime, 100, false), (.streak, 50, false), (.burst, 50, false),
+        ]
+        var sequences: [ReviewSequence] = []
+        for (style, count, defaults) in plan {
+            for _ in 0..<count {
+                sequences.append(
+                    ReviewSequence.random(id: sequences.count, style: style, using: &generator, defaults: defaults))
+            }
         }
         let reference = try FSRSOracle.run(sequences)
         #expect(reference.version == "6.3.2", "the oracle runs fsrs \(reference.version); run `make test-deps`")
@@ -25,6 +35,7 @@ struct FSRSAgreementTests {
         var worst = 0.0
         var compared = 0
         var failures = 0
+        var reached: Set<String> = []
         for (sequence, expected) in zip(sequences, reference.results) {
             let scheduler = try FSRS(
                 desiredRetention: sequence.desiredRetention, maximumInterval: sequence.maximumInterval)
@@ -38,6 +49,10 @@ struct FSRSAgreementTests {
                 let due = card.due.map { Int64($0.timeIntervalSince1970.rounded()) }
                 worst = max(worst, stabilityError, difficultyError)
                 compared += 1
+                if card.scheduledDays == sequence.maximumInterval { reached.insert("maximum interval") }
+                if card.stability == FSRS.minimumStability { reached.insert("minimum stability") }
+                if card.difficulty > 9.9 { reached.insert("difficulty near 10") }
+                if card.difficulty == 1 { reached.insert("difficulty 1") }
                 if stabilityError > Self.tolerance || difficultyError > Self.tolerance || due != after.due {
                     failures += 1
                     if failures <= 5 {
@@ -53,7 +68,9 @@ struct FSRSAgreementTests {
             }
         }
         #expect(failures == 0, "\(failures) of \(sequences.count) sequences disagree")
-        #expect(compared > 10_000, "reviews compared: \(compared)")
+        #expect(compared > 25_000, "reviews compared: \(compared)")
+        // The clamps were met, not only the middle of the ranges.
+        #expect(reached == ["maximum interval", "minimum stability", "difficulty near 10", "difficulty 1"])
         print("FSRSAgreementTests: \(compared) reviews in \(sequences.count) sequences, max relative error \(worst)")
     }
 
@@ -61,7 +78,9 @@ struct FSRSAgreementTests {
     /// disagrees with the reference on the first sequences.
     @Test func aSchedulerOffByOneParameterDisagrees() throws {
         var generator = SeededGenerator(seed: 5)
-        let sequences = (0..<20).map { ReviewSequence.random(id: $0, using: &generator, defaults: true) }
+        let sequences = (0..<20).map {
+            ReviewSequence.random(id: $0, style: .scattered, using: &generator, defaults: true)
+        }
         let reference = try FSRSOracle.run(sequences)
         var parameters = FSRS.defaultParameters
         parameters[8] += 0.01
@@ -108,31 +127,70 @@ struct ReviewSequence {
             "{\"id\":\(id),\"desired_retention\":\(desiredRetention),\"maximum_interval\":\(maximumInterval),\"reviews\":[\(pairs)]}"
     }
 
-    /// 1 to 30 reviews from a moment in 2020–2029; gaps of a minute to a year,
-    /// log-uniform, with whole days (a review exactly on a day boundary) and a
-    /// second either side of one mixed in; ratings uniform.
-    static func random(id: Int, using generator: inout SeededGenerator, defaults: Bool) -> ReviewSequence {
+    enum Style: CaseIterable {
+        /// 1 to 30 reviews; gaps of a minute to a year, log-uniform, with
+        /// whole days (a review exactly on a day boundary) and a second
+        /// either side of one mixed in; ratings uniform.
+        case scattered
+        /// Each review when quiz says the card is due, give or take a few
+        /// hours, as a player who keeps up would.
+        case onTime
+        /// One rating 20 to 60 times on time: Easy runs into the maximum
+        /// interval, Again into the minimum stability and towards a difficulty of 10 (the
+        /// damping keeps it just below).
+        case streak
+        /// Many reviews seconds apart (gaps of 0 to 120 s): the same-day formula over and over.
+        case burst
+    }
+
+    /// A sequence from a moment in 2020–2029. `onTime` and `streak` pick
+    /// each review's time from quiz's own due date (a wrong due date then
+    /// shows as a disagreement all the same).
+    static func random(
+        id: Int, style: Style, using generator: inout SeededGenerator, defaults: Bool
+    ) -> ReviewSequence {
         let retentions = [0.7, 0.8, 0.85, 0.95, 0.97]
         let maxima = [1, 7, 30, 365, 36_500]
         let retention = defaults ? FSRS.defaultDesiredRetention : retentions[generator.below(retentions.count)]
         let maximum = defaults ? FSRS.defaultMaximumInterval : maxima[generator.below(maxima.count)]
+        let scheduler = (try? FSRS(desiredRetention: retention, maximumInterval: maximum)) ?? .standard
+        let count: Int
+        switch style {
+        case .scattered, .onTime: count = 1 + generator.below(30)
+        case .streak: count = 20 + generator.below(41)
+        case .burst: count = 2 + generator.below(40)
+        }
+        let streakRating = ReviewRating(rawValue: 1 + generator.below(4)) ?? .good
         var time = Int64(1_577_836_800 + generator.below(315_360_000))
+        var card = CardState()
         var reviews: [Review] = []
-        for index in 0..<(1 + generator.below(30)) {
+        for index in 0..<count {
             if index > 0 {
-                let kind = generator.below(10)
-                if kind < 6 {
-                    let unit = Double(generator.next() >> 11) / Double(1 << 53)
-                    time += Int64(exp(log(60.0) + unit * (log(365.0 * 86_400) - log(60.0))).rounded())
-                } else if kind < 8 {
-                    time += Int64(86_400 * (1 + generator.below(60)))
-                } else {
-                    time += Int64(86_400 * (1 + generator.below(10)) + (generator.below(2) == 0 ? -1 : 1))
+                let due = Int64(card.due?.timeIntervalSince1970 ?? 0)
+                switch style {
+                case .scattered: time += scatteredGap(&generator)
+                case .onTime: time = max(time, due + Int64(generator.below(8 * 3_600)) - 2 * 3_600)
+                case .streak: time = min(max(time, due), time + 3 * 365 * 86_400)
+                case .burst: time += Int64(generator.below(121))
                 }
             }
-            reviews.append(Review(time: time, rating: ReviewRating(rawValue: 1 + generator.below(4)) ?? .good))
+            let rating = style == .streak ? streakRating : ReviewRating(rawValue: 1 + generator.below(4)) ?? .good
+            card.apply(review: rating, at: Date(timeIntervalSince1970: Double(time)), using: scheduler)
+            reviews.append(Review(time: time, rating: rating))
         }
         return ReviewSequence(id: id, desiredRetention: retention, maximumInterval: maximum, reviews: reviews)
+    }
+
+    static func scatteredGap(_ generator: inout SeededGenerator) -> Int64 {
+        let kind = generator.below(10)
+        if kind < 6 {
+            let unit = Double(generator.next() >> 11) / Double(1 << 53)
+            return Int64(exp(log(60.0) + unit * (log(365.0 * 86_400) - log(60.0))).rounded())
+        } else if kind < 8 {
+            return Int64(86_400 * (1 + generator.below(60)))
+        } else {
+            return Int64(86_400 * (1 + generator.below(10)) + (generator.below(2) == 0 ? -1 : 1))
+        }
     }
 }
 
