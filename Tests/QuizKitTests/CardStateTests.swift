@@ -77,4 +77,27 @@ import Testing
         #expect(card.retrievability(at: .distantPast) == 1)
         #expect(card.reps == 4)
     }
+
+    /// Fields as a damaged file might hold them: no trap, a number or nil.
+    /// (Values are taken out before `#expect`: Foundation's `Date.description`
+    /// traps on an infinite date, and `#expect` would describe the card.)
+    @Test func damagedFieldsDoNotTrap() {
+        var card = CardState(
+            phase: .review, stability: .nan, difficulty: -3, lastReview: Date(timeIntervalSince1970: 0),
+            due: Date(timeIntervalSince1970: .infinity), reps: 1, lapses: 0)
+        let infinite = card.scheduledDays
+        #expect(infinite == nil)
+        card.due = Date(timeIntervalSince1970: .nan)
+        let notANumber = card.scheduledDays
+        let dueNow = card.isDue(at: Date(timeIntervalSince1970: 0))
+        #expect(notANumber == nil)
+        #expect(dueNow, "a due date that is not a number counts as due")
+        card.apply(review: .good, at: Date(timeIntervalSince1970: 86_400 * 3))
+        let afterReview = card.scheduledDays
+        #expect(afterReview == 1, "a stability that is not a number schedules a day ahead")
+        card = CardState(phase: .review, stability: -5, difficulty: 50, lastReview: nil, due: nil, reps: 1, lapses: 0)
+        card.apply(review: .again, at: Date(timeIntervalSince1970: 0))
+        let afterLapse = card.scheduledDays
+        #expect(afterLapse != nil)
+    }
 }

@@ -50,12 +50,16 @@ public struct CardState: Sendable, Equatable {
     /// `ReviewRating` calls the current interval); nil while new.
     public var scheduledDays: Int? {
         guard let lastReview, let due else { return nil }
-        return Int((due.timeIntervalSince(lastReview) / CardState.secondsPerDay).rounded())
+        let days = (due.timeIntervalSince(lastReview) / CardState.secondsPerDay).rounded()
+        // Fields read back from a damaged file must not trap here.
+        guard days.isFinite, abs(days) <= Double(Int32.max) else { return nil }
+        return Int(days)
     }
 
-    /// Whether it should be asked again at `date`: a new card always is.
+    /// Whether it should be asked again at `date`: a new card always is, and
+    /// so is one whose due date is not a number (a damaged field loses no question).
     public func isDue(at date: Date) -> Bool {
-        guard let due else { return true }
+        guard let due, !due.timeIntervalSinceReferenceDate.isNaN else { return true }
         return due <= date
     }
 
