@@ -56,7 +56,7 @@ def main():
     try:
         request = json.load(sys.stdin)
         results = [run(sequence) for sequence in request["sequences"]]
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, OverflowError) as error:
         print(f"fsrs-oracle: bad input on stdin: {error!r}", file=sys.stderr)
         return 1
     json.dump({"fsrs": version("fsrs"), "sequences": results}, sys.stdout)
