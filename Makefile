@@ -1,7 +1,7 @@
 # quiz: `make play` to play, `make test` to run every check, `make install`,
 # `make bench` to measure quiz against sqlite3 (writes BENCHMARKS.md).
 # Both install what they need (libedit-dev, pkg-config; for the tests also
-# groff-base and Python's jsonschema) when it is missing; apt-get takes root,
+# groff-base and Python's jsonschema and fsrs) when it is missing; apt-get takes root,
 # and says so otherwise.
 
 SWIFT ?= swift
@@ -28,7 +28,9 @@ deps:
 
 # What only the tests need, kept out of deps so that make play and make
 # install never touch Python: jsonschema for the schema test (pip, else
-# Debian's python3-jsonschema), groff for the man page test.
+# Debian's python3-jsonschema), fsrs 6.3.2 (pip; Debian has none) for
+# FSRSAgreementTests, which skip with a message without it, groff for the
+# man page test.
 test-deps: deps
 	@python3 -c 'from jsonschema import Draft202012Validator' 2>/dev/null \
 		|| python3 -m pip install --quiet 'jsonschema>=4' \
@@ -36,6 +38,10 @@ test-deps: deps
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing python3-jsonschema with apt-get" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema >/dev/null; } \
 		|| { echo "make: could not install the Python module jsonschema; run: python3 -m pip install 'jsonschema>=4'" >&2; exit 1; }
+	@python3 -c 'import importlib.metadata as m, fsrs; assert m.version("fsrs") == "6.3.2"' 2>/dev/null \
+		|| python3 -m pip install --quiet 'fsrs==6.3.2' \
+		|| python3 -m pip install --quiet --break-system-packages 'fsrs==6.3.2' \
+		|| echo "make: could not install the Python module fsrs 6.3.2 (the FSRS reference); FSRSAgreementTests will be skipped; run: python3 -m pip install fsrs==6.3.2" >&2
 	@command -v groff >/dev/null 2>&1 \
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing groff-base with apt-get" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq groff-base >/dev/null; } \
