@@ -104,7 +104,7 @@ struct Menu {
 
     private func showHistory() {
         do {
-            try SessionHistory.shared.load(from: store, results: false)
+            for line in try SessionHistory.shared.load(from: store, results: false) { console.err(line) }
         } catch {
             console.err(error.description)
             return
@@ -116,7 +116,9 @@ struct Menu {
     private func share(_ argument: String) {
         let newest: [Session]
         do {
-            newest = try store.load(newest: 1).sessions
+            let loaded = try store.load(newest: 1)
+            for line in loaded.notices + loaded.problems { console.err(line) }
+            newest = loaded.sessions
         } catch {
             console.err(error.description)
             return
@@ -130,7 +132,7 @@ struct Menu {
 
     private func stats() {
         do {
-            try SessionHistory.shared.load(from: store)
+            for line in try SessionHistory.shared.load(from: store) { console.err(line) }
         } catch {
             console.err(error.description)
             return
