@@ -109,8 +109,20 @@ enum HistoryJournal {
                     continue
                 }
                 if damageStart == nil {
+                    if looksTorn(buffer, at: offset) {
+                        // A length running past the end: a write cut short, or
+                        // a damaged length before a whole last record.
+                        if let (entry, end) = record(in: buffer, at: offset, after: previous, length: buffer.count - offset - 8) {
+                            contents.damage.append(Damage(bytes: offset..<(offset + 4), records: 0))
+                            contents.entries.append(entry)
+                            previous = entry.sequence
+                            offset = end
+                            contents.validLength = end
+                            continue
+                        }
+                        tornAt = offset
+                    }
                     damageStart = offset
-                    tornAt = looksTorn(buffer, at: offset) ? offset : nil
                 }
                 offset += 1
             }
@@ -128,11 +140,11 @@ enum HistoryJournal {
     }
 
     /// The record at `offset`, if a whole and right one starts there, and where it ends.
-    private static func record(in buffer: UnsafeRawBufferPointer, at offset: Int, after previous: UInt64) -> (
-        Entry, Int
-    )? {
+    private static func record(
+        in buffer: UnsafeRawBufferPointer, at offset: Int, after previous: UInt64, length stated: Int? = nil
+    ) -> (Entry, Int)? {
         guard buffer.count - offset >= 8 + minimumBody else { return nil }
-        let length = Int(read32(buffer, at: offset))
+        let length = stated ?? Int(read32(buffer, at: offset))
         guard length >= minimumBody, length <= buffer.count - offset - 8 else { return nil }
         let sequence = read64(buffer, at: offset + 8)
         guard sequence > previous else { return nil }

@@ -325,14 +325,15 @@ public struct HistoryStore: Sendable {
         }
         guard !journal.damage.isEmpty else { return problems }
         let copy = try keepCopy(of: journalPath, data: data)
-        // The records that could be read, byte for byte, after a header whose
-        // base is the last sequence already folded (the header may be the damage).
+        // The records that could be read, written again as they were (a
+        // damaged length made right), after a header whose base is the last
+        // sequence already folded when the header itself was the damage.
         let folded = archiveSequence ?? foldedSequence() ?? 0
-        let base = journal.headerIntact ? journal.baseSequence : min(folded, journal.entries.first.map { $0.sequence - 1 } ?? folded)
+        let base =
+            journal.headerIntact
+            ? journal.baseSequence : min(folded, journal.entries.first.map { $0.sequence - 1 } ?? folded)
         var bytes = HistoryJournal.header(base: base)
-        data.withUnsafeBytes { buffer in
-            for entry in journal.entries { bytes += buffer[entry.bytes] }
-        }
+        for entry in journal.entries { bytes += HistoryJournal.record(entry.session, sequence: entry.sequence) }
         try writeAtomically(Data(bytes), to: journalPath)
         problems.append(journalDamage(journal, keptAs: copy))
         return problems

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rows `quiz --history` shows, in every format, built from sessions:
-/// the last recorded first, in the given time zone. Pure: returns text, prints nothing.
+/// newest first, in the given time zone. Pure: returns text, prints nothing.
 public struct HistoryReport: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case table, markdown, csv, json
@@ -12,15 +12,13 @@ public struct HistoryReport: Sendable {
     /// Quiz titles by id, for sessions that did not record a title.
     public var titles: [String: String]
 
-    /// `sessions` in the order they were recorded, oldest first; the rows are
-    /// the last recorded first (not by date: a clock set wrong must not move a
-    /// game), and `limit` keeps the last N recorded.
+    /// `sessions` oldest first, as stored; `limit` keeps the newest N.
     public init(
         sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = .current,
         titles: [String: String] = [:]
     ) {
         var rows = sessions.enumerated().filter { quiz == nil || $0.element.quiz == quiz }
-        rows.reverse()
+        rows.sort { $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset }
         var newestFirst = rows.map(\.element)
         if let limit { newestFirst = Array(newestFirst.prefix(max(0, limit))) }
         self.sessions = newestFirst
