@@ -712,7 +712,7 @@ public struct HistoryStore: Sendable {
             if errno == EINTR { continue }
             if errno == EWOULDBLOCK && !blocking {
                 blocking = true
-                onWait?(waitNotice(fd: fd, exclusive: operation == LOCK_EX))
+                onWait?(waitNotice(fd: fd))
                 continue
             }
             let reason = String(cString: strerror(errno))
@@ -722,15 +722,14 @@ public struct HistoryStore: Sendable {
         return fd
     }
 
-    /// "waiting for …": who holds the lock (from /proc/locks) and why.
-    private func waitNotice(fd: Int32, exclusive: Bool) -> String {
+    /// "waiting for the history": who holds the lock (from /proc/locks) and why.
+    private func waitNotice(fd: Int32) -> String {
         let holder = Self.lockHolder(fd: fd).map { pid in
-            let command = Self.commandLine(of: pid)
-            return "another process (pid \(pid)\(command.map { ", \($0)" } ?? ""))"
+            "another process (pid \(pid)\(Self.commandLine(of: pid).map { ", \($0)" } ?? ""))"
         }
-        let doing = exclusive ? "to record" : "to read the history"
-        return "waiting \(doing): \(holder ?? "another process") is writing the history in \(folder) "
-            + "(it holds \(lockPath)); it goes on as soon as that is done"
+        return "waiting for the history in \(folder): \(holder ?? "another process") holds its lock "
+            + "\(lockPath) (recording a game, or folding the journal into the archive); "
+            + "going on as soon as it is done"
     }
 
     /// The process holding a `flock` on the file open as `fd`, from /proc/locks.
