@@ -112,7 +112,9 @@ enum HistoryJournal {
                     if looksTorn(buffer, at: offset) {
                         // A length running past the end: a write cut short, or
                         // a damaged length before a whole last record.
-                        if let (entry, end) = record(in: buffer, at: offset, after: previous, length: buffer.count - offset - 8) {
+                        if let (entry, end) = record(
+                            in: buffer, at: offset, after: previous, length: buffer.count - offset - 8)
+                        {
                             contents.damage.append(Damage(bytes: offset..<(offset + 4), records: 0))
                             contents.entries.append(entry)
                             previous = entry.sequence

@@ -64,7 +64,8 @@ public struct HistoryStore: Sendable {
     public var pendingPaths: [String] {
         [folder + "/history.pending"]
             + pendingFolders.map { shared in
-                (shared.hasSuffix("/") ? String(shared.dropLast()) : shared) + "/quiz-pending-\(getuid())-\(tag).journal"
+                (shared.hasSuffix("/") ? String(shared.dropLast()) : shared)
+                    + "/quiz-pending-\(getuid())-\(tag).journal"
             }
     }
 
@@ -239,7 +240,9 @@ public struct HistoryStore: Sendable {
     private func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
         -> Result<ArchiveRead, HistoryError>
     {
-        guard FileManager.default.fileExists(atPath: archivePath) else { return .success(ArchiveRead(sessions: [], journalSequence: 0)) }
+        guard FileManager.default.fileExists(atPath: archivePath) else {
+            return .success(ArchiveRead(sessions: [], journalSequence: 0))
+        }
         func read(_ salvaged: KeyedArchive.Salvaged) -> ArchiveRead {
             ArchiveRead(
                 sessions: salvaged.sessions, journalSequence: salvaged.journalSequence, skipped: salvaged.skipped,
@@ -386,7 +389,8 @@ public struct HistoryStore: Sendable {
     /// a few pages of a large archive); nil when it cannot be read.
     private func foldedSequence() -> UInt64? {
         guard FileManager.default.fileExists(atPath: archivePath) else { return 0 }
-        if let mapped = try? KeyedArchive.mapped(archivePath, { archive throws(ArchiveError) in try archive.counts() }) {
+        if let mapped = try? KeyedArchive.mapped(archivePath, { archive throws(ArchiveError) in try archive.counts() })
+        {
             return mapped.journalSequence
         }
         return FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }?

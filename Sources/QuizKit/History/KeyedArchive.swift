@@ -344,7 +344,10 @@ private struct ArchiveEncoder {
             rootEntries.append(("journalSequence", writer.integer(Int64(bitPattern: journalSequence))))
         }
         rootEntries.append(
-            ("journalCheck", writer.integer(Int64(KeyedArchive.journalCheck(journalSequence, sessions: sessions.count))))
+            (
+                "journalCheck",
+                writer.integer(Int64(KeyedArchive.journalCheck(journalSequence, sessions: sessions.count)))
+            )
         )
         let root = object(rootEntries)
         let objects = writer.array(table)
@@ -727,7 +730,7 @@ private struct ArchiveDecoder {
                     }
                     results.append(try result(resultUID))
                 }
-            } catch where salvage {
+            } catch  where salvage {
                 resultsLost += 1
                 results = []
             }

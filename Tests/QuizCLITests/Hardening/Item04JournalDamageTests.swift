@@ -88,7 +88,9 @@ import Testing
         #expect(game.status == 0, "\(game.stderr)")
         #expect(game.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
         #expect(
-            nonEmptyLines(game.stderr).contains { $0.contains(scratch.journal + " ") && $0.contains("1 game could not") },
+            nonEmptyLines(game.stderr).contains {
+                $0.contains(scratch.journal + " ") && $0.contains("1 game could not")
+            },
             "\(game.stderr)")
         let (history, games) = try historyJSON(environment: scratch.privateEnvironment())
         #expect(history.status == 0, "\(history.stderr)")

@@ -47,7 +47,8 @@ import Testing
 
         close(lock)
         held = false
-        let result = try #require(game.wait(until: Date().addingTimeInterval(20)), "the game ends once the lock is free")
+        let result = try #require(
+            game.wait(until: Date().addingTimeInterval(20)), "the game ends once the lock is free")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
         let (_, games) = try historyJSON(environment: scratch.privateEnvironment())
