@@ -149,7 +149,9 @@ enum HistoryJournal {
         let length = stated ?? Int(read32(buffer, at: offset))
         guard length >= minimumBody, length <= buffer.count - offset - 8 else { return nil }
         let sequence = read64(buffer, at: offset + 8)
-        guard sequence > previous else { return nil }
+        // Sequences grow by one a game: a jump of billions is no record (and
+        // the check spares the checksum at most offsets of a resync).
+        guard sequence > previous, sequence - previous < 1 << 32 else { return nil }
         let crc = read32(buffer, at: offset + 4)
         let body = UnsafeRawBufferPointer(rebasing: buffer[(offset + 8)..<(offset + 8 + length)])
         guard CRC32.checksum(body) == crc,
@@ -159,12 +161,17 @@ enum HistoryJournal {
     }
 
     /// A record cut short by a crash: too few bytes for a record header, or a
-    /// length that runs past the end of the file.
-    private static func looksTorn(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    /// length that runs past the end of the file, by less than a large record
+    /// (a length whose high bytes were damaged runs past it by far more).
+    static func looksTorn(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard buffer.count - offset >= 8 else { return true }
         let length = Int(read32(buffer, at: offset))
-        return length >= minimumBody && length > buffer.count - offset - 8
+        let missing = length - (buffer.count - offset - 8)
+        return length >= minimumBody && missing > 0 && missing <= maximumTornGap
     }
+
+    /// How many bytes a write cut short may lack: a record of a very long game.
+    static let maximumTornGap = 1 << 20
 
     private static func read32(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(buffer[offset + $1]) }

@@ -551,9 +551,10 @@ public struct HistoryStore: Sendable {
         }
         var last = contents!.lastSequence
         if contents!.entries.isEmpty {
-            // The header's base has no checksum: never number a game at or
-            // below what the archive says it holds, or it would be hidden.
-            last = max(last, foldedSequence() ?? 0)
+            // The header's base has no checksum (the records do): an empty
+            // journal goes on from what the archive says it holds, which is
+            // what the base says when it is right.
+            last = foldedSequence() ?? last
         }
         return OpenJournal(fd: fd, length: length, last: last, sessions: contents!.entries.map(\.session))
     }
@@ -709,14 +710,19 @@ public struct HistoryStore: Sendable {
         var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0 && operation == LOCK_SH { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
-        // First without waiting: when another process holds the lock, say so
-        // before waiting for it (a large archive's rewrite takes seconds).
-        var blocking = false
+        // When another process holds the lock for more than a moment (a large
+        // archive's rewrite takes seconds), say so, once, then wait on.
+        let patience = Date().addingTimeInterval(Self.silentWait)
+        var blocking = onWait == nil
         while flock(fd, operation | (blocking ? 0 : LOCK_NB)) != 0 {
             if errno == EINTR { continue }
             if errno == EWOULDBLOCK && !blocking {
-                blocking = true
-                onWait?(waitNotice(fd: fd))
+                if Date() < patience {
+                    usleep(5_000)
+                } else {
+                    blocking = true
+                    onWait?(waitNotice(fd: fd))
+                }
                 continue
             }
             let reason = String(cString: strerror(errno))
@@ -725,6 +731,10 @@ public struct HistoryStore: Sendable {
         }
         return fd
     }
+
+    /// How long a wait for the lock goes unsaid: two terminals finishing at
+    /// once wait a few milliseconds, which is not worth a line.
+    static let silentWait: TimeInterval = 1
 
     /// "waiting for the history": who holds the lock (from /proc/locks) and why.
     private func waitNotice(fd: Int32) -> String {
