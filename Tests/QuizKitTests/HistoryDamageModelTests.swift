@@ -156,16 +156,16 @@ import Testing
                 !intact[index...].contains(true)
                     && damaged.withUnsafeBytes { HistoryJournal.looksTorn($0, at: records[index].bytes.lowerBound) }
             }
-            let where_ = "journal bytes changed \(journalChanged.sorted()), records \(records.map(\.bytes))"
+            let placement = "journal bytes changed \(journalChanged.sorted()), records \(records.map(\.bytes))"
             let seen =
                 journalChanged.contains { $0 < 8 } || (journalChanged.contains { $0 >= 16 } && lastLooksTorn != true)
             if seen {
-                #expect(!first.problems.isEmpty, "damage in the journal is reported; \(context); \(where_)")
+                #expect(!first.problems.isEmpty, "damage in the journal is reported; \(context); \(placement)")
                 #expect(
                     first.problems.contains { $0.contains(store.journalPath) }, "\(first.problems); \(context)")
             }
             if first.problems.isEmpty && lastLooksTorn != true {
-                #expect(first.sessions.count == games.count, "\(context); \(where_)")
+                #expect(first.sessions.count == games.count, "\(context); \(placement)")
             }
             lostGames += games.count - first.sessions.count
             // What was shown stays: nothing readable leaves the history.
