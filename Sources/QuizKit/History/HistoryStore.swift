@@ -610,6 +610,10 @@ public struct HistoryStore: Sendable {
         _ = try compactLocked(repairing: false)
     }
 
+    /// Why a compaction in the background leaves damage alone.
+    static let leftForAReader =
+        "it is damaged, and is not compacted; quiz --history says what can be read and repairs it"
+
     /// Compacts with the lock held; returns notices (damage repaired). Not
     /// `repairing`, damage throws `.damaged` and changes nothing.
     private func compactLocked(repairing: Bool) throws(HistoryError) -> [String] {
@@ -619,7 +623,7 @@ public struct HistoryStore: Sendable {
         case .success(let read) where read.skipped == 0 && read.resultsLost == 0: archive = read
         case .success, .failure(.damaged):
             guard repairing else {
-                throw .damaged(path: archivePath, movedTo: nil, reason: "left for the next reader to repair")
+                throw .cannotWrite(path: archivePath, reason: Self.leftForAReader)
             }
             notices += try repairLocked(reading: false)
             archive = try readArchive().get()
@@ -627,7 +631,7 @@ public struct HistoryStore: Sendable {
         }
         if let journal = try? readJournal(), !journal.damage.isEmpty {
             guard repairing else {
-                throw .damaged(path: journalPath, movedTo: nil, reason: "left for the next reader to repair")
+                throw .cannotWrite(path: journalPath, reason: Self.leftForAReader)
             }
             notices += try repairLocked(reading: false, checkArchive: false)
         }
