@@ -37,8 +37,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("a salvaged archive, rewritten, does not read back the same")
         }
     }
-    // A journal is hostile input too: resynchronising must never trap.
-    if let journal = HistoryJournal.parse(input) { _ = journal.entries.count + journal.damage.count }
+    // A journal is hostile input too: resynchronising must never trap. (Only
+    // inputs that start as one, or short ones: a resync tries every offset,
+    // which at every input of the archive's size would slow the fuzzer fortyfold.)
+    if input.starts(with: HistoryJournal.magic) || input.count <= 512,
+        let journal = HistoryJournal.parse(input)
+    {
+        _ = journal.entries.count + journal.damage.count
+    }
     let sessions: [Session]
     do {
         sessions = try KeyedArchive.sessions(from: input)
