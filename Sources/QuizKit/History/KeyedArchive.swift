@@ -660,6 +660,9 @@ private struct ArchiveDecoder {
         }
     }
 
+    /// Durations beyond this many seconds (about 300 years) cannot be a game's.
+    static let longestReadable = 1e10
+
     /// Dates beyond this many seconds from 2001 (about the year 5000) cannot
     /// be shown as a date at all; odd but possible ones (2100) are kept.
     static let latestReadable = 1e11
@@ -707,11 +710,11 @@ private struct ArchiveDecoder {
         guard let time else { throw ArchiveError.wrongShape("\(what()) has no date") }
         // Odd values (a negative score, a score above its total, a date in
         // 2100) are kept and shown as they are; only what cannot be a date or
-        // a duration at all is refused.
+        // a duration at all (NaN, infinite, beyond thousands of years) is refused.
         guard time.isFinite, abs(time) < Self.latestReadable else {
             throw ArchiveError.absurdValue("\(what())'s date is \(time) seconds from 2001")
         }
-        if let duration, !duration.isFinite {
+        if let duration, !(abs(duration) <= Self.longestReadable) {
             throw ArchiveError.absurdValue("\(what())'s duration is \(duration)")
         }
         let own = Session(

@@ -96,6 +96,10 @@ enum SessionRecordCodec {
             results.append(QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer))
         }
         guard reader.offset == bytes.count else { throw Malformed() }
+        // As the archive's reader: odd values are kept, what cannot be a date
+        // or a duration at all is not a game.
+        let time = date.timeIntervalSinceReferenceDate
+        guard time.isFinite, abs(time) < 1e11, duration.map({ abs($0) <= 1e10 }) ?? true else { throw Malformed() }
         return Session(
             date: date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
             results: results)

@@ -55,4 +55,29 @@ import Testing
         #expect(game(40, in: after)?["score"] as? Int == 1)
         #expect(!scratch.dataFiles().contains { $0.contains(".damaged-") })
     }
+
+    /// The far edges of what is kept (about the years -1200 and 5100), huge
+    /// scores and a negative duration: every command shows them, none traps.
+    @Test func extremeButReadableValuesBreakNoCommand() throws {
+        let scratch = Scratch()
+        let sessions = [
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: -9.9e10), score: Int.max, total: 3, quiz: "mini", seed: 81),
+            Session(date: Date(timeIntervalSinceReferenceDate: 9.9e10), score: Int.min, total: Int.max, seed: 82),
+            Session(date: Date(), score: 1, total: 0, quiz: "mini", duration: -5, seed: 83),
+            Session(date: Date(), score: 2, total: 3, quiz: "mini", duration: 9.9e9, seed: 84),
+        ]
+        try writeArchive(KeyedArchive.data(for: sessions), in: scratch.dataDir)
+        for arguments in [
+            ["--history"], ["--history", "--format", "csv"], ["--history", "--format", "markdown"],
+            ["--history", "--format", "json"], ["--stats"], ["--stats", "--format", "json"], ["--share"],
+            ["--share", "--game", "2"], ["--share", "--game", "3"],
+        ] {
+            let result = try runQuiz(arguments, environment: scratch.privateEnvironment())
+            #expect(result.status == 0, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        }
+        let (_, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(Set(games.compactMap { $0["seed"] as? Int }) == [81, 82, 83, 84])
+    }
 }
