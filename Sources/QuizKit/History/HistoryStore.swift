@@ -152,7 +152,8 @@ public struct HistoryStore: Sendable {
     /// `load`; with `summarise`, the whole archive just read also gives
     /// `history.summary` (so the archive is read once, not twice).
     private func load(
-        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool, repaired: [String]? = nil
+        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool, repaired: [String]? = nil,
+        archiveChecked: Bool = false
     ) throws(HistoryError) -> Loaded {
         var notices: [String] = []
         var pending = pendingSessions(notices: &notices)
@@ -160,36 +161,39 @@ public struct HistoryStore: Sendable {
         guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
         var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
-        /// Once: repairs under the exclusive lock, then reads everything again.
-        func repairAndReload() throws(HistoryError) -> Loaded {
+        /// Once for each file: repairs under the exclusive lock (the archive,
+        /// read whole, only when it was found damaged), then reads again.
+        func repairAndReload(archive: Bool) throws(HistoryError) -> Loaded {
             if let shared = lock { close(shared) }
             lock = nil
             // Without the exclusive lock (a folder that is not ours to write)
             // or when the repair fails, the damage is only reported.
-            var problems: [String] = []
+            var problems = repaired ?? []
             if let exclusive = try? acquireLock(LOCK_EX) {
                 do {
-                    problems = try repairLocked(reading: true)
+                    problems += try repairLocked(checkArchive: archive)
                 } catch {
-                    problems = ["could not repair the history: \(error)"]
+                    problems.append("could not repair the history: \(error)")
                 }
                 close(exclusive)
             }
             return try load(
-                results: results, newest: newest, where: include, summarise: summarise, repaired: problems)
+                results: results, newest: newest, where: include, summarise: summarise, repaired: problems,
+                archiveChecked: archiveChecked || archive)
         }
         var problems = repaired ?? []
         let mayRepair = repaired == nil
+        let mayRepairArchive = !archiveChecked
         // The journal first: with `newest`, it says how many the archive must give.
         var journal: HistoryJournal.Contents?
         do {
             journal = try readJournal()
         } catch HistoryError.damaged(_, _, let reason) {
-            if mayRepair { return try repairAndReload() }
+            if mayRepair { return try repairAndReload(archive: false) }
             problems.append(HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description)
         }
         if let found = journal, !found.damage.isEmpty {
-            if mayRepair { return try repairAndReload() }
+            if mayRepair { return try repairAndReload(archive: false) }
             problems.append(journalDamage(found, keptAs: nil))
         }
         var journaled = journal?.entries ?? []
@@ -199,7 +203,7 @@ public struct HistoryStore: Sendable {
         switch readArchive(results: results, newest: newest, where: include) {
         case .success(let read):
             if read.skipped > 0 || read.resultsLost > 0 {
-                if mayRepair { return try repairAndReload() }
+                if mayRepairArchive { return try repairAndReload(archive: true) }
                 problems.append(archiveDamage(read))
             }
             archive = read
@@ -207,7 +211,7 @@ public struct HistoryStore: Sendable {
                 writeSummary(archive.sessions, journalSequence: archive.journalSequence)
             }
         case .failure(.damaged(_, _, let reason)):
-            if mayRepair { return try repairAndReload() }
+            if mayRepairArchive { return try repairAndReload(archive: true) }
             problems.append(HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description)
         case .failure(let error): throw error
         }
@@ -296,12 +300,11 @@ public struct HistoryStore: Sendable {
     /// With the exclusive lock held: finds damage in the journal and the
     /// archive and repairs it, keeping a copy of each damaged file first, so
     /// that nothing readable leaves the history. Returns one line per damaged
-    /// file. `reading`: for a reader, which repairs what it found whatever it
-    /// costs; otherwise the archive is checked only when `checkArchive`.
-    func repairLocked(reading: Bool, checkArchive: Bool = true) throws(HistoryError) -> [String] {
+    /// file. The archive (read whole) is checked only when `checkArchive`.
+    func repairLocked(checkArchive: Bool = true) throws(HistoryError) -> [String] {
         var problems: [String] = []
         var archiveSequence: UInt64?
-        if checkArchive || reading {
+        if checkArchive {
             switch readArchive() {
             case .success(let read):
                 archiveSequence = read.journalSequence
@@ -526,7 +529,7 @@ public struct HistoryStore: Sendable {
         if let data = try journalData() {
             contents = HistoryJournal.parse(data)
             if contents == nil || !contents!.damage.isEmpty {
-                notices += try repairLocked(reading: false, checkArchive: false)
+                notices += try repairLocked(checkArchive: false)
                 contents = try journalData().flatMap(HistoryJournal.parse)
             }
         }
@@ -625,7 +628,7 @@ public struct HistoryStore: Sendable {
             guard repairing else {
                 throw .cannotWrite(path: archivePath, reason: Self.leftForAReader)
             }
-            notices += try repairLocked(reading: false)
+            notices += try repairLocked()
             archive = try readArchive().get()
         case .failure(let error): throw error
         }
@@ -633,7 +636,7 @@ public struct HistoryStore: Sendable {
             guard repairing else {
                 throw .cannotWrite(path: journalPath, reason: Self.leftForAReader)
             }
-            notices += try repairLocked(reading: false, checkArchive: false)
+            notices += try repairLocked(checkArchive: false)
         }
         guard let journal = try readJournal() else { return notices }
         let newer = journal.entries.filter { $0.sequence > archive.journalSequence }
