@@ -368,14 +368,14 @@ public struct HistoryStore: Sendable {
         let bytes = journal.damage.reduce(0) { $0 + $1.bytes.count }
         let known = journal.damage.compactMap(\.records).reduce(0, +)
         let open = journal.damage.contains { $0.records == nil }
-        let records =
+        let lost =
             open
-            ? (known > 0 ? "at least \(known + 1) games" : "at least one game")
-            : "\(known) game\(known == 1 ? "" : "s")"
+            ? (known > 0 ? "at least \(known + 1) games" : "at least one game") + " could not be read"
+            : known == 0 ? "every game could still be read" : "\(known) game\(known == 1 ? "" : "s") could not be read"
         let header = journal.headerIntact ? "" : " (its header among them)"
         let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
         return "the history's journal \(journalPath) is damaged: skipped \(bytes) damaged byte\(bytes == 1 ? "" : "s")"
-            + "\(header), \(records) could not be read" + kept + "; every other game is kept"
+            + "\(header), \(lost)" + kept + "; every other game is kept"
     }
 
     /// Copies `path` to a new `….damaged-<time>` name (synced); returns the name.
