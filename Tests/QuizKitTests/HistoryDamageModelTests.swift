@@ -13,7 +13,7 @@ import Testing
 /// recorded, in the order of recording; and one more game keeps them all.
 ///
 /// `QUIZ_DAMAGE_MODEL_RUNS` sets the number of histories (20 here, a few
-/// seconds; `make stress` runs 2,000) and `QUIZ_DAMAGE_MODEL_SEED` the seed.
+/// seconds; `make stress` runs 500) and `QUIZ_DAMAGE_MODEL_SEED` the seed.
 @Suite struct HistoryDamageModelTests {
     static let runs = ProcessInfo.processInfo.environment["QUIZ_DAMAGE_MODEL_RUNS"].flatMap(Int.init) ?? 20
     static let seed = ProcessInfo.processInfo.environment["QUIZ_DAMAGE_MODEL_SEED"].flatMap(UInt64.init) ?? 2026
