@@ -70,9 +70,12 @@ test: test-deps lint
 	$(SWIFT) test
 
 # The long form of the reliability checks: 500 SIGKILLs at random moments
-# (make test runs 50), then the signal, damage and concurrency suites.
+# (make test runs 50), 500 damaged histories in the damage model (make test
+# runs 20; QUIZ_DAMAGE_MODEL_SEED=N for other ones), then the signal, damage,
+# lock and concurrency suites.
 stress: deps
-	QUIZ_CRASH_KILLS=$${QUIZ_CRASH_KILLS:-500} $(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests'
+	QUIZ_CRASH_KILLS=$${QUIZ_CRASH_KILLS:-500} QUIZ_DAMAGE_MODEL_RUNS=$${QUIZ_DAMAGE_MODEL_RUNS:-500} \
+		$(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests|HistoryDamageModelTests|Item04JournalDamageTests|Item17LockWaitTests'
 
 # What the benchmark runs besides quiz: the sqlite3 shell it is compared with,
 # /usr/bin/time for peak memory, Python 3 for the harness.

@@ -29,6 +29,22 @@ public func initialize(
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Data(bytes: data, count: size)
+    // The store reads through `salvage`, which skips what it cannot read:
+    // whatever it keeps must survive a rewrite too.
+    if let salvaged = try? KeyedArchive.salvage(input) {
+        let kept = KeyedArchive.data(for: salvaged.sessions, journalSequence: salvaged.journalSequence)
+        guard let back = try? KeyedArchive.salvage(kept), back.sessions == salvaged.sessions, back.skipped == 0 else {
+            fatalError("a salvaged archive, rewritten, does not read back the same")
+        }
+    }
+    // A journal is hostile input too: resynchronising must never trap. (Only
+    // inputs that start as one, or short ones: a resync tries every offset,
+    // which at every input of the archive's size would slow the fuzzer fortyfold.)
+    if input.starts(with: HistoryJournal.magic) || input.count <= 512,
+        let journal = HistoryJournal.parse(input)
+    {
+        _ = journal.entries.count + journal.damage.count
+    }
     let sessions: [Session]
     do {
         sessions = try KeyedArchive.sessions(from: input)

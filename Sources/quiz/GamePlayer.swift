@@ -108,7 +108,7 @@ struct GamePlayer {
         do {
             let loaded = try store.milestoneHistory()
             before = loaded.sessions
-            for notice in loaded.notices { console.err(notice) }
+            for notice in loaded.notices + loaded.problems { console.err(notice) }
         } catch {
             console.err(error.description)
         }

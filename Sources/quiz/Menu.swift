@@ -112,7 +112,7 @@ struct Menu {
             return
         }
         do {
-            try SessionHistory.shared.load(from: store, results: false)
+            for line in try SessionHistory.shared.load(from: store, results: false) { console.err(line) }
         } catch {
             console.err(error.description)
             return
@@ -134,7 +134,9 @@ struct Menu {
         }
         let newest: [Session]
         do {
-            newest = try store.load(newest: 1).sessions
+            let loaded = try store.load(newest: 1)
+            for line in loaded.notices + loaded.problems { console.err(line) }
+            newest = loaded.sessions
         } catch {
             console.err(error.description)
             return
@@ -159,7 +161,7 @@ struct Menu {
             return
         }
         do {
-            try SessionHistory.shared.load(from: store)
+            for line in try SessionHistory.shared.load(from: store) { console.err(line) }
         } catch {
             console.err(error.description)
             return

@@ -25,11 +25,13 @@ struct QuizCommand {
     }
 
     /// The history; a game that cannot be written waits in the data folder,
-    /// else in the state folder, else in the temporary folder.
+    /// else in the state folder, else in the temporary folder (named after
+    /// the data folder there). Waiting for another process's lock is said.
     var store: HistoryStore {
         HistoryStore(
             folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
-            pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()])
+            pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()],
+            onWait: { message in FileHandle.standardError.write(Data(("quiz: " + message + "\n").utf8)) })
     }
 
     func run() throws(CommandFailure) -> ExitStatus {
@@ -120,7 +122,7 @@ struct QuizCommand {
         // The table and the exports show no per-question results, and --limit
         // needs only the newest games: read no more than that.
         let quiz = options.quizFilter
-        let sessions = try loadedSessions(
+        let (sessions, complete) = try loadedSessions(
             results: false, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
         if sessions.isEmpty, let quiz, let note = try noGamesOf(quiz) {
             console.out(note)
@@ -130,7 +132,7 @@ struct QuizCommand {
         let text = report.render(options.format ?? .table, width: console.width)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
-        return .success
+        return complete ? .success : .ioError
     }
 
     /// What to say when `--quiz ID` matches no game though the history has
@@ -160,16 +162,19 @@ struct QuizCommand {
         return "No games of \(bank.title) (\(quiz)) yet; the history has \(others)."
     }
 
+    /// The history, and whether it is whole: what could not be read is said
+    /// on standard error (one line a file), everything that could is returned,
+    /// and the command then ends with 74 after its output.
     private func loadedSessions(
         results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
-    ) throws(CommandFailure) -> [Session] {
+    ) throws(CommandFailure) -> (sessions: [Session], complete: Bool) {
         if let problem = DataDirectory.problem(folder: store.folder) {
             throw CommandFailure(status: .ioError, message: problem)
         }
         do {
-            let notices = try SessionHistory.shared.load(from: store, results: results, newest: newest, where: include)
-            for notice in notices { console.err(notice) }
-            return SessionHistory.shared.sessions
+            let loaded = try store.load(results: results, newest: newest, where: include)
+            for line in loaded.notices + loaded.problems { console.err(line) }
+            return (loaded.sessions, loaded.problems.isEmpty)
         } catch {
             throw CommandFailure(status: .ioError, message: error.description)
         }
@@ -177,10 +182,10 @@ struct QuizCommand {
 
     /// The share card of the last game, or of the Nth back with `--game N`.
     private func share() throws(CommandFailure) -> ExitStatus {
-        let sessions = try loadedSessions()
+        let (sessions, complete) = try loadedSessions()
         guard !sessions.isEmpty else {
             console.out("No games yet, so nothing to share. Play one with `quiz`.")
-            return .success
+            return complete ? .success : .ioError
         }
         let back = options.game ?? 1
         guard back <= sessions.count else {
@@ -189,10 +194,9 @@ struct QuizCommand {
                 message: sessions.count == 1
                     ? "--game \(back): there is only 1 game" : "--game \(back): there are only \(sessions.count) games")
         }
-        let newestFirst = sessions.enumerated().sorted {
-            $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
-        }
-        let session = newestFirst[back - 1].element
+        // Counted back in the order the games were recorded, not by date:
+        // a clock set wrong (or right again) must not make another game "the last".
+        let session = sessions[sessions.count - back]
         if options.text {
             console.out(ShareText(session: session).text)
         } else {
@@ -200,11 +204,11 @@ struct QuizCommand {
                 ShareCard(session: session, timeZone: LocalTimeZone.current).text(
                     ascii: settings.squares == .ascii, colorblind: settings.squares == .colorblind))
         }
-        return .success
+        return complete ? .success : .ioError
     }
 
     private func stats() throws(CommandFailure) -> ExitStatus {
-        let sessions = try loadedSessions()
+        let (sessions, complete) = try loadedSessions()
         let statistics = Statistics(sessions: sessions, now: Date(), timeZone: LocalTimeZone.current)
         if options.format == .json {
             console.out(statistics.json())
@@ -212,7 +216,7 @@ struct QuizCommand {
             console.out(
                 statistics.text(ascii: settings.ascii, width: min(console.width, 100), streaks: settings.streaks))
         }
-        return .success
+        return complete ? .success : .ioError
     }
 
     private func play(_ name: String) throws(CommandFailure) -> ExitStatus {

@@ -34,7 +34,7 @@ import Testing
                 continue
             }
             #expect(result.status == 0, "player \(index): \(result.stderr)")
-            #expect(result.stderr.isEmpty, "player \(index) said: \(result.stderr)")
+            #expect(saidBesidesWaiting(result.stderr).isEmpty, "player \(index) said: \(result.stderr)")
             let summaries = result.stdout.components(separatedBy: "Mini Test Quiz: 0/3 right (0%)").count - 1
             #expect(summaries == Self.gamesEach, "player \(index) finished \(summaries) games")
         }
@@ -48,7 +48,9 @@ import Testing
     {
         let (result, games) = try historyJSON(environment: scratch.privateEnvironment())
         #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.isEmpty, "reading the history said: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            saidBesidesWaiting(result.stderr).isEmpty, "reading the history said: \(result.stderr)",
+            sourceLocation: sourceLocation)
         #expect(games.count == count, "games in the history", sourceLocation: sourceLocation)
         let pairs = dateSeedPairs(games)
         let repeated = Dictionary(grouping: pairs) { $0 }.filter { $0.value.count > 1 }.keys.sorted()
@@ -74,7 +76,7 @@ import Testing
         let compacted = try runQuiz(
             ["--compact-history", "--data-dir", scratch.dataDir], environment: scratch.privateEnvironment())
         #expect(compacted.status == 0, "\(compacted.stderr)")
-        #expect(compacted.stderr.isEmpty)
+        #expect(saidBesidesWaiting(compacted.stderr).isEmpty, "\(compacted.stderr)")
         try expectSessionObjects(scratch.archive, count: games)
         let journal = FileManager.default.contents(atPath: scratch.journal) ?? Data()
         #expect(journal.count == 16, "the journal is only its header after compaction, \(journal.count) bytes")
@@ -157,4 +159,11 @@ func holdLockBriefly(_ path: String, timeout: TimeInterval) -> Bool {
         usleep(20_000)
     }
     return false
+}
+
+/// Standard error without the lines that say a process waited more than a
+/// second for another's lock (item 17): on a loaded machine a background
+/// compaction can take that long, and saying so is right.
+func saidBesidesWaiting(_ stderr: String) -> [String] {
+    nonEmptyLines(stderr).filter { !$0.contains("waiting for the history in ") }
 }

@@ -2,9 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// A `history.archive` damaged in one way: each must be met without a crash,
-/// kept aside unchanged under a name the message gives, and followed by a
-/// fresh history.
+/// A `history.archive` that cannot be read at all, damaged in one way: each
+/// must be met without a crash, kept aside unchanged under a name the message
+/// gives, and followed by a fresh history. (One game that cannot be read among
+/// good ones costs that game only: `GameDamage`; odd values are no damage:
+/// `Item03OddValuesTests`.)
 enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case empty
     case truncated
@@ -14,11 +16,6 @@ enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible 
     case stringAtTheRoot
     case archiveRootIsAnArray
     case foreignClassName
-    case scoreIsText
-    case negativeScore
-    case scoreAboveTotal
-    case nanDate
-    case farFutureDate
 
     var testDescription: String { rawValue }
 
@@ -32,7 +29,6 @@ enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }
 
     func bytes() throws -> Data {
-        let date = Date(timeIntervalSince1970: 1_700_000_000)
         switch self {
         case .empty:
             return Data()
@@ -65,24 +61,6 @@ enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible 
                     objects[index] = entry
                 }
             }
-        case .scoreIsText:
-            return try Self.patched(Self.valid) { _, objects in
-                let index = objects.firstIndex { ($0 as? [String: Any])?["score"] != nil }!
-                var session = objects[index] as! [String: Any]
-                session["score"] = "ten"
-                objects[index] = session
-            }
-        case .negativeScore:
-            return Self.withGame(Session(date: date, score: -1, total: 3, quiz: "mini", duration: 9, seed: 5))
-        case .scoreAboveTotal:
-            return Self.withGame(Session(date: date, score: 5, total: 3, quiz: "mini", duration: 9, seed: 5))
-        case .nanDate:
-            return Self.withGame(
-                Session(date: Date(timeIntervalSinceReferenceDate: .nan), score: 1, total: 3, quiz: "mini"))
-        case .farFutureDate:
-            // The year 3000.
-            return Self.withGame(
-                Session(date: Date(timeIntervalSince1970: 32_503_680_000), score: 1, total: 3, quiz: "mini"))
         }
     }
 
@@ -97,9 +75,46 @@ enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }
 }
 
+/// One game of three that cannot be read: that game is skipped, the two others kept.
+enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case scoreIsText
+    case nanDate
+    case scoreChangedInPlace
+
+    var testDescription: String { rawValue }
+
+    /// The seeds of the two games that stay.
+    var kept: Set<Int> { self == .nanDate ? [1_000_000, 1_000_001] : [1_000_000, 1_000_002] }
+
+    func bytes() throws -> Data {
+        switch self {
+        case .scoreIsText:
+            return try ArchiveDamage.patched(ArchiveDamage.valid) { _, objects in
+                let index = objects.indices.filter { (objects[$0] as? [String: Any])?["score"] != nil }[1]
+                var session = objects[index] as! [String: Any]
+                session["score"] = "ten"
+                objects[index] = session
+            }
+        case .nanDate:
+            return ArchiveDamage.withGame(
+                Session(date: Date(timeIntervalSinceReferenceDate: .nan), score: 1, total: 3, quiz: "mini"))
+        case .scoreChangedInPlace:
+            // The middle game's score, 1, made 2 in place: its checksum no longer matches.
+            return try ArchiveDamage.patched(ArchiveDamage.valid) { _, objects in
+                let index = objects.indices.filter { (objects[$0] as? [String: Any])?["score"] != nil }[1]
+                var session = objects[index] as! [String: Any]
+                session["score"] = 2
+                objects[index] = session
+            }
+        }
+    }
+}
+
 /// A damaged history (archive or journal) is never a crash, never deleted and
-/// never overwritten: it is renamed `….damaged-<time>`, the message names both
-/// files, and a new history begins; values that are odd but possible are kept.
+/// never overwritten: what cannot be read at all is renamed
+/// `….damaged-<time>`, what can be read in part is copied there first and
+/// rewritten with every game that can be read; the message names both files;
+/// values that are odd but possible are kept.
 @Suite struct DamageTests {
     let bank = QuizBinary.fixture("mini.json")
 
@@ -148,6 +163,36 @@ enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible 
         #expect(games.first?["score"] as? Int == 1)
         #expect(FileManager.default.contents(atPath: kept) == bytes, "the damaged copy is never overwritten")
         #expect(scratch.dataFiles().filter { $0.contains(".damaged-") } == [(kept as NSString).lastPathComponent])
+    }
+
+    @Test(arguments: GameDamage.allCases)
+    func aGameThatCannotBeReadIsSkippedAndTheOthersKept(_ damage: GameDamage) throws {
+        let scratch = Scratch()
+        let bytes = try damage.bytes()
+        try writeArchive(bytes, in: scratch.dataDir)
+
+        let (history, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(history.status == 74, "stdout: \(history.stdout) stderr: \(history.stderr)")
+        #expect(Set(games.compactMap { $0["seed"] as? Int }) == damage.kept, "\(history.stdout)")
+        let kept = try keptAside("history.archive", scratch)
+        let lines = nonEmptyLines(history.stderr)
+        #expect(lines.count == 1, "\(history.stderr)")
+        #expect(
+            lines.first.map { $0.contains(scratch.archive + " ") && $0.contains(kept) && $0.contains("skipped 1 game") }
+                == true, "\(history.stderr)")
+        #expect(FileManager.default.contents(atPath: kept) == bytes, "the damaged bytes are kept as they were")
+
+        // Repaired once: the next reader and the next game see a clean history.
+        let (again, same) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.isEmpty, "\(again.stderr)")
+        #expect(same.count == 2)
+        let game = try playOneGame(seed: 79, scratch)
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stderr.isEmpty, "\(game.stderr)")
+        let (_, after) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(Set(after.compactMap { $0["seed"] as? Int }) == damage.kept.union([79]))
+        #expect(FileManager.default.contents(atPath: kept) == bytes)
     }
 
     @Test func aDamagedArchiveMetByAGameIsKeptAsideAndTheGameRecorded() throws {

@@ -41,9 +41,12 @@ import Testing
         try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
     }
 
-    /// Where quiz keeps a game it could not record, when the data folder cannot hold it.
-    func pendingFile(_ scratch: Scratch) -> String {
-        scratch.path + "/.local/state/quiz/quiz-pending-\(getuid()).journal"
+    /// Where quiz keeps a game it could not record in `dataDir` (the scratch
+    /// folder's own by default), when the data folder cannot hold it: the
+    /// state folder, under a name that carries the data folder's checksum.
+    func pendingFile(_ scratch: Scratch, dataDir: String? = nil) -> String {
+        let state = scratch.path + "/.local/state/quiz"
+        return HistoryStore(folder: dataDir ?? scratch.dataDir, pendingFolders: [state]).pendingPaths[1]
     }
 
     /// The whole game on standard output: every question dealt and the score.
@@ -72,18 +75,31 @@ import Testing
         #expect(
             message.first.map { $0.contains(impossible) && $0.contains(reason) } == true,
             "the path and the system's reason (\(reason)): \(failed.stderr)")
-        #expect(FileManager.default.fileExists(atPath: pendingFile(scratch)), "pending: \(failed.stderr)")
+        let pending = pendingFile(scratch, dataDir: impossible)
+        #expect(FileManager.default.fileExists(atPath: pending), "pending: \(failed.stderr)")
+        #expect(failed.stderr.contains(pending), "says where: \(failed.stderr)")
 
-        let next = try runQuiz(
+        // Another data folder's game does not take it (item 5): it waits for its own.
+        let other = try runQuiz(
             ["--questions", bank, "mini", "--seed", "32"], input: try input(seed: 32),
+            environment: scratch.privateEnvironment())
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(other.stderr.isEmpty, "\(other.stderr)")
+        #expect(FileManager.default.fileExists(atPath: pending))
+
+        try FileManager.default.removeItem(atPath: file)
+        let next = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "33", "--data-dir", impossible], input: try input(seed: 33),
             environment: scratch.privateEnvironment())
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.contains("added 1 game"), "\(next.stderr)")
-        let (shown, games) = try historyJSON(environment: scratch.privateEnvironment())
+        let shown = try runQuiz(
+            ["--history", "--format", "json", "--data-dir", impossible], environment: scratch.privateEnvironment())
+        let games = (try? JSONSerialization.jsonObject(with: Data(shown.stdout.utf8))) as? [[String: Any]] ?? []
         #expect(shown.stderr.isEmpty, "\(shown.stderr)")
         #expect(games.count == 2, "\(shown.stdout)")
-        #expect(Set(games.compactMap { $0["seed"] as? Int }) == [31, 32])
-        #expect(!FileManager.default.fileExists(atPath: pendingFile(scratch)), "the pending file is gone once added")
+        #expect(Set(games.compactMap { $0["seed"] as? Int }) == [31, 33])
+        #expect(!FileManager.default.fileExists(atPath: pending), "the pending file is gone once added")
     }
 
     /// How the tmpfs holding the data folder is made unwritable, and made writable again.
@@ -185,7 +201,8 @@ import Testing
             message.first.map { $0.contains(scratch.path + "/mnt/data/history.") && $0.contains(breakage.reason) }
                 == true,
             "the path and \"\(breakage.reason)\": \(broken.stderr)")
-        #expect(broken.stderr.contains(pendingFile(scratch)), "says where the game waits: \(broken.stderr)")
+        let pending = pendingFile(scratch, dataDir: scratch.path + "/mnt/data")
+        #expect(broken.stderr.contains(pending), "says where the game waits: \(broken.stderr)")
         #expect(bytes("archive-before") != nil)
         #expect(bytes("archive-after") == bytes("archive-before"), "the archive is unchanged")
         #expect(bytes("journal-after") == bytes("journal-before"), "the journal is unchanged")
@@ -211,6 +228,6 @@ import Testing
         let rows = history.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }.dropFirst()
         #expect(rows.count == 3, "\(history.stdout)")
         #expect(Set(rows.compactMap { $0.split(separator: ",").last.map(String.init) }) == ["41", "42", "43"])
-        #expect(!FileManager.default.fileExists(atPath: pendingFile(scratch)), "the pending file is gone once added")
+        #expect(!FileManager.default.fileExists(atPath: pending), "the pending file is gone once added")
     }
 }

@@ -102,11 +102,40 @@ struct HistoryStoreTests {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store.journalPath)))
         bytes[bytes.count - 5] ^= 0xFF  // inside the last record's payload
         try Data(bytes).write(to: URL(fileURLWithPath: store.journalPath))
-        #expect(try store.load().sessions == [session(1), session(2)])
-        let report = try store.record(session(4))
-        #expect(report.notices.contains { $0.contains("damaged record") })
-        #expect(contents(of: store.folder).contains { $0.hasPrefix("history.journal.damaged-") })
+        let loaded = try store.load()
+        #expect(loaded.sessions == [session(1), session(2)])
+        #expect(loaded.problems.count == 1)
+        #expect(contents(of: store.folder).filter { $0.hasPrefix("history.journal.damaged-") }.count == 1)
+        _ = try store.record(session(4))
         #expect(try store.load().sessions == [session(1), session(2), session(4)])
+    }
+
+    @Test func recordsAfterADamagedOneAreFoundAgainAndKeptByTheNextGame() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        for n in 1...5 { _ = try store.record(session(n, results: n % 2 == 0)) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: store.journalPath))
+        let records = try #require(HistoryJournal.parse(original)).entries
+        var bytes = [UInt8](original)
+        bytes[records[1].bytes.lowerBound + 20] ^= 0x40  // inside the second record
+        try Data(bytes).write(to: URL(fileURLWithPath: store.journalPath))
+
+        let parsed = try #require(HistoryJournal.parse(Data(bytes)))
+        #expect(parsed.entries.map(\.sequence) == [1, 3, 4, 5])
+        #expect(parsed.damage == [HistoryJournal.Damage(bytes: records[1].bytes, records: 1)])
+        // The next game (not a reader) meets the damage: it keeps a copy and
+        // every readable record, says so, and records.
+        let report = try store.record(session(6))
+        let line = try #require(report.notices.first { $0.contains(store.journalPath) })
+        #expect(line.contains("skipped \(records[1].bytes.count) damaged bytes, 1 game could not be read"))
+        let copy = try #require(contents(of: store.folder).first { $0.hasPrefix("history.journal.damaged-") })
+        #expect(line.contains(copy))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + copy)) == Data(bytes))
+        let loaded = try store.load()
+        #expect(loaded.problems.isEmpty)
+        #expect(
+            loaded.sessions == [session(1), session(3), session(4, results: true), session(5), session(6)])
     }
 
     @Test func folderIsCreated0700AndFiles0600AndWiderOnesAreTightened() throws {
@@ -137,19 +166,20 @@ struct HistoryStoreTests {
         // A game still records while the archive is damaged.
         _ = try store.record(session(4))
 
-        let error = #expect(throws: HistoryError.self) { try store.load() }
-        guard case .damaged(let path, let movedTo, let reason) = error else {
-            Issue.record("expected .damaged, got \(String(describing: error))")
-            return
-        }
-        #expect(path == store.archivePath)
-        let kept = try #require(movedTo)
-        #expect((kept as NSString).lastPathComponent.hasPrefix("history.archive.damaged-"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == garbage)
-        #expect(reason == "not a keyed archive (not a binary property list)")
-        #expect(error?.description.contains(kept) == true)
-        #expect(try store.load().sessions == [session(4)])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == garbage)
+        // Only the archive is moved aside; the journal's game is shown, and
+        // the problem named.
+        let loaded = try store.load()
+        #expect(loaded.sessions == [session(4)])
+        let kept = try #require(contents(of: store.folder).first { $0.hasPrefix("history.archive.damaged-") })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + kept)) == garbage)
+        #expect(loaded.problems.count == 1)
+        #expect(loaded.problems.first?.contains(store.archivePath + " ") == true)
+        #expect(loaded.problems.first?.contains("not a keyed archive (not a binary property list)") == true)
+        #expect(loaded.problems.first?.contains(kept) == true)
+        let again = try store.load()
+        #expect(again.sessions == [session(4)])
+        #expect(again.problems.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + kept)) == garbage)
     }
 
     @Test func aGameThatCannotBeWrittenIsKeptAndAddedNextTime() throws {
@@ -173,12 +203,21 @@ struct HistoryStoreTests {
         #expect(loaded.sessions == [session(1, results: true)])
         #expect(loaded.notices.first?.contains(kept) == true)
 
-        let working = HistoryStore(folder: temporary.file("quiz"), pendingFolders: [state])
-        let report = try working.record(session(2))
-        #expect(report.recovered == 1)
-        #expect(report.notices.contains { $0.contains("added 1 game") })
+        // Another data folder sharing the state folder neither shows nor takes it.
+        let other = HistoryStore(folder: temporary.file("quiz"), pendingFolders: [state])
+        #expect(try other.load().sessions == [])
+        let report = try other.record(session(2))
+        #expect(report.recovered == 0)
+        #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(try other.load().sessions == [session(2)])
+
+        // Its own folder, once it can be written, adds it.
+        try FileManager.default.removeItem(atPath: temporary.file("afile"))
+        let mended = try blocked.record(session(3))
+        #expect(mended.recovered == 1)
+        #expect(mended.notices.contains { $0.contains("added 1 game") })
         #expect(!FileManager.default.fileExists(atPath: kept))
-        #expect(try working.load().sessions == [session(1, results: true), session(2)])
+        #expect(try blocked.load().sessions == [session(1, results: true), session(3)])
     }
 
     @Test func aSmallHistoryIsWholeInTheArchiveAfterEveryGame() throws {

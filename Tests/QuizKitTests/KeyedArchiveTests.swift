@@ -309,57 +309,50 @@ struct KeyedArchiveDamageTests {
         }
     }
 
-    @Test func negativeScore() {
-        let data = KeyedArchive.data(for: [Session(date: Date(timeIntervalSinceReferenceDate: 0), score: -1)])
-        #expect(throws: ArchiveError.absurdValue("session 1's score is -1")) { try KeyedArchive.sessions(from: data) }
-    }
-
-    @Test func scoreAboveTotal() {
-        let data = KeyedArchive.data(for: [
-            Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 2, total: 2),
+    @Test func oddButReadableValuesAreKeptAsTheyAre() throws {
+        let odd = [
+            Session(date: Date(timeIntervalSinceReferenceDate: 0), score: -1),
             Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 11, total: 10),
-        ])
-        #expect(throws: ArchiveError.absurdValue("session 2's score is 11 of 10")) {
-            try KeyedArchive.sessions(from: data)
-        }
+            Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 0, total: -3),
+            // 2100, and the year 3000.
+            Session(date: Date(timeIntervalSince1970: 4_102_444_800), score: 1),
+            Session(date: Date(timeIntervalSince1970: 32_503_680_000), score: 1),
+            Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 1, duration: -1),
+        ]
+        #expect(try KeyedArchive.sessions(from: KeyedArchive.data(for: odd)) == odd)
     }
 
-    @Test func negativeTotal() {
-        let data = KeyedArchive.data(for: [Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 0, total: -3)])
-        #expect(throws: ArchiveError.absurdValue("session 1's score is 0 of -3")) {
-            try KeyedArchive.sessions(from: data)
-        }
-    }
-
-    @Test func notANumberDate() {
-        let data = KeyedArchive.data(for: [Session(date: Date(timeIntervalSinceReferenceDate: .nan), score: 1)])
-        #expect(throws: ArchiveError.self) { try KeyedArchive.sessions(from: data) }
-        do {
-            _ = try KeyedArchive.sessions(from: data)
-        } catch {
-            guard case .absurdValue(let why) = error else {
-                Issue.record("expected .absurdValue, got \(error)")
-                return
-            }
-            #expect(why.hasPrefix("session 1's date is"))
-        }
-    }
-
-    @Test func farFutureDate() {
-        let data = KeyedArchive.data(for: [Session(date: Date(timeIntervalSinceReferenceDate: 5e9), score: 1)])
-        #expect(throws: ArchiveError.absurdValue("session 1's date is 5000000000.0 seconds from 2001")) {
-            try KeyedArchive.sessions(from: data)
-        }
-    }
-
-    @Test func negativeOrInfiniteDuration() {
-        for duration in [-1.0, Double.infinity] {
-            let data = KeyedArchive.data(for: [
-                Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 1, duration: duration)
-            ])
-            #expect(throws: ArchiveError.absurdValue("session 1's duration is \(duration)")) {
+    @Test func whatCannotBeADateOrADurationIsRefused() {
+        for date in [Double.nan, .infinity, 5e11] {
+            let data = KeyedArchive.data(for: [Session(date: Date(timeIntervalSinceReferenceDate: date), score: 1)])
+            #expect(throws: ArchiveError.absurdValue("session 1's date is \(date) seconds from 2001")) {
                 try KeyedArchive.sessions(from: data)
             }
         }
+        let data = KeyedArchive.data(for: [
+            Session(date: Date(timeIntervalSinceReferenceDate: 0), score: 1, duration: .infinity)
+        ])
+        #expect(throws: ArchiveError.absurdValue("session 1's duration is inf")) {
+            try KeyedArchive.sessions(from: data)
+        }
+    }
+
+    @Test func salvageSkipsOnlyTheSessionThatCannotBeReadOrFailsItsChecksum() throws {
+        let good = (0..<3).map { Session(date: Date(timeIntervalSinceReferenceDate: Double($0) * 60), score: $0 + 10) }
+        let bad = Session(date: Date(timeIntervalSinceReferenceDate: .nan), score: 1)
+        let salvaged = try KeyedArchive.salvage(KeyedArchive.data(for: [good[0], bad, good[1], good[2]]))
+        #expect(salvaged.sessions == good)
+        #expect(salvaged.skipped == 1)
+        #expect(salvaged.firstProblem == "impossible value: session 2's date is nan seconds from 2001")
+
+        // A score changed in place (12 to 13, say) is caught by the session's checksum.
+        var bytes = [UInt8](KeyedArchive.data(for: good))
+        let marker: [UInt8] = [0x10, 12]  // a one-byte integer, 12
+        let at = try #require((0..<(bytes.count - 1)).first { Array(bytes[$0...($0 + 1)]) == marker })
+        bytes[at + 1] = 13
+        let changed = try KeyedArchive.salvage(Data(bytes))
+        #expect(changed.sessions == [good[0], good[1]])
+        #expect(changed.skipped == 1)
+        #expect(changed.firstProblem == "session 3 does not match its checksum")
     }
 }

@@ -5,7 +5,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     case cannotLock(path: String, reason: String)
-    /// The archive could not be decoded; it was renamed to `movedTo` (nil if even that failed).
+    /// The archive (or the journal) could not be read at all; it was renamed
+    /// to `movedTo` (nil if even that failed or was not tried).
     case damaged(path: String, movedTo: String?, reason: String)
 
     public var description: String {
@@ -19,7 +20,8 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible {
                 "the history's journal \(path) is damaged (\(reason)); it was kept as \(movedTo), "
                     + "and the games in the archive are kept"
             } else if let movedTo {
-                "the history \(path) is damaged (\(reason)); it was kept as \(movedTo) and a new history begins"
+                "the history \(path) is damaged (\(reason)) and cannot be read; it was kept as \(movedTo), "
+                    + "and the games recorded since (in the journal) are kept"
             } else {
                 "the history \(path) is damaged (\(reason)) and could not be moved aside"
             }

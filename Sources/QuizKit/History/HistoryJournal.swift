@@ -9,17 +9,22 @@ import Foundation
 /// the journal starts after; then records of a 4-byte length, a CRC-32 of
 /// what follows it, an 8-byte sequence number and a `SessionRecordCodec`
 /// payload. A record cut short by a crash fails its length or checksum and is
-/// ignored; the archive's `journalSequence` says which records it already
+/// ignored; a damaged one is skipped and the records after it are found again
+/// (`parse` resynchronises), so one bad byte costs one game; the archive's `journalSequence` says which records it already
 /// holds, so a crash between rewriting the archive and emptying the journal
 /// never counts a game twice.
 enum HistoryJournal {
     static let magic = Array("QUIZJRN1".utf8)
     static let headerSize = 16
     static let recordHeaderSize = 16
+    /// The smallest record body: a sequence number and the smallest session.
+    static let minimumBody = 8 + SessionRecordCodec.minimumSize
 
     struct Entry {
         var sequence: UInt64
         var session: Session
+        /// Where the whole record lies in the file.
+        var bytes: Range<Int> = 0..<0
     }
 
     /// How the bytes after the last whole record look.
@@ -31,12 +36,24 @@ enum HistoryJournal {
         case corrupt
     }
 
+    /// Bytes that hold no whole record: damage, skipped when reading.
+    struct Damage: Equatable {
+        var bytes: Range<Int>
+        /// How many records they held, from the sequence numbers around them;
+        /// nil when no record follows (at least one).
+        var records: Int? = 0
+    }
+
     struct Contents {
         var baseSequence: UInt64
+        /// The header reads `QUIZJRN1`; when not, `baseSequence` is 0 and unknown.
+        var headerIntact: Bool
         var entries: [Entry]
         /// Bytes up to the end of the last good record.
         var validLength: Int
         var tail: Tail
+        /// What was skipped, oldest first (a torn last record is not damage).
+        var damage: [Damage] = []
 
         var lastSequence: UInt64 { entries.last?.sequence ?? baseSequence }
     }
@@ -60,41 +77,101 @@ enum HistoryJournal {
         return bytes
     }
 
-    /// Parses a journal; nil when the header is not a journal's.
+    /// Parses a journal, recovering every whole record: after damage it
+    /// resynchronises on the next offset that holds a record whose length,
+    /// checksum, sequence (above the last one read) and contents are right.
+    /// nil when neither the header nor any record is a journal's.
     static func parse(_ data: Data) -> Contents? {
         data.withUnsafeBytes { buffer -> Contents? in
-            guard buffer.count >= headerSize, buffer.starts(with: magic) else { return nil }
-            let base = read64(buffer, at: 8)
-            var contents = Contents(baseSequence: base, entries: [], validLength: headerSize, tail: .clean)
+            let headerIntact = buffer.count >= headerSize && buffer.starts(with: magic)
+            let base = headerIntact ? read64(buffer, at: 8) : 0
+            var contents = Contents(
+                baseSequence: base, headerIntact: headerIntact, entries: [], validLength: headerSize, tail: .clean)
+            if !headerIntact { contents.damage.append(Damage(bytes: 0..<min(headerSize, buffer.count))) }
             var offset = headerSize
-            var previous = base
+            // Sequences only grow; the header's base is not trusted for this
+            // (it has no checksum of its own), the records are.
+            var previous: UInt64 = 0
+            var damageStart: Int?
+            var tornAt: Int?
             while offset < buffer.count {
-                guard buffer.count - offset >= 8 else {
-                    contents.tail = .torn
-                    break
+                if let (entry, end) = record(in: buffer, at: offset, after: previous) {
+                    if let start = damageStart {
+                        contents.damage.append(
+                            Damage(bytes: start..<offset, records: Int(clamping: entry.sequence - previous - 1)))
+                        damageStart = nil
+                    }
+                    contents.entries.append(entry)
+                    previous = entry.sequence
+                    offset = end
+                    contents.validLength = end
+                    tornAt = nil
+                    continue
                 }
-                let length = Int(read32(buffer, at: offset))
-                let crc = read32(buffer, at: offset + 4)
-                guard length >= 8, length <= buffer.count - offset - 8 else {
-                    contents.tail = length < 8 ? .corrupt : .torn
-                    break
+                if damageStart == nil {
+                    if looksTorn(buffer, at: offset) {
+                        // A length running past the end: a write cut short, or
+                        // a damaged length before a whole last record.
+                        if let (entry, end) = record(
+                            in: buffer, at: offset, after: previous, length: buffer.count - offset - 8)
+                        {
+                            contents.damage.append(Damage(bytes: offset..<(offset + 4), records: 0))
+                            contents.entries.append(entry)
+                            previous = entry.sequence
+                            offset = end
+                            contents.validLength = end
+                            continue
+                        }
+                        tornAt = offset
+                    }
+                    damageStart = offset
                 }
-                let body = UnsafeRawBufferPointer(rebasing: buffer[(offset + 8)..<(offset + 8 + length)])
-                let sequence = read64(body, at: 0)
-                guard CRC32.checksum(body) == crc, sequence > previous,
-                    let session = try? SessionRecordCodec.decode(UnsafeRawBufferPointer(rebasing: body[8...]))
-                else {
-                    contents.tail = .corrupt
-                    break
-                }
-                contents.entries.append(Entry(sequence: sequence, session: session))
-                previous = sequence
-                offset += 8 + length
-                contents.validLength = offset
+                offset += 1
             }
+            if let start = damageStart {
+                if tornAt == start {
+                    contents.tail = .torn
+                } else {
+                    contents.damage.append(Damage(bytes: start..<buffer.count, records: nil))
+                }
+            }
+            if !contents.damage.isEmpty { contents.tail = .corrupt }
+            if !headerIntact && contents.entries.isEmpty { return nil }
             return contents
         }
     }
+
+    /// The record at `offset`, if a whole and right one starts there, and where it ends.
+    private static func record(
+        in buffer: UnsafeRawBufferPointer, at offset: Int, after previous: UInt64, length stated: Int? = nil
+    ) -> (Entry, Int)? {
+        guard buffer.count - offset >= 8 + minimumBody else { return nil }
+        let length = stated ?? Int(read32(buffer, at: offset))
+        guard length >= minimumBody, length <= buffer.count - offset - 8 else { return nil }
+        let sequence = read64(buffer, at: offset + 8)
+        // Sequences grow by one a game: a jump of billions is no record (and
+        // the check spares the checksum at most offsets of a resync).
+        guard sequence > previous, sequence - previous < 1 << 32 else { return nil }
+        let crc = read32(buffer, at: offset + 4)
+        let body = UnsafeRawBufferPointer(rebasing: buffer[(offset + 8)..<(offset + 8 + length)])
+        guard CRC32.checksum(body) == crc,
+            let session = try? SessionRecordCodec.decode(UnsafeRawBufferPointer(rebasing: body[8...]))
+        else { return nil }
+        return (Entry(sequence: sequence, session: session, bytes: offset..<(offset + 8 + length)), offset + 8 + length)
+    }
+
+    /// A record cut short by a crash: too few bytes for a record header, or a
+    /// length that runs past the end of the file, by less than a large record
+    /// (a length whose high bytes were damaged runs past it by far more).
+    static func looksTorn(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard buffer.count - offset >= 8 else { return true }
+        let length = Int(read32(buffer, at: offset))
+        let missing = length - (buffer.count - offset - 8)
+        return length >= minimumBody && missing > 0 && missing <= maximumTornGap
+    }
+
+    /// How many bytes a write cut short may lack: a record of a very long game.
+    static let maximumTornGap = 1 << 20
 
     private static func read32(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(buffer[offset + $1]) }

@@ -18,9 +18,17 @@ import Foundation
 /// rename, then a fresh journal), so a crash at any point leaves the old
 /// archive or the new one, never half of one, and never a game twice.
 /// When the history cannot be written the game is kept in a pending file
-/// (`pendingPaths`), and the next successful `record` adds it. The folder is
-/// 0700 and its files 0600 whatever the umask; wider ones are tightened,
-/// with a notice. A damaged archive or journal is moved aside, never deleted.
+/// (`pendingPaths`) of this data folder, and the next successful `record`
+/// here adds it. The folder is 0700 and its files 0600 whatever the umask;
+/// wider ones are tightened, with a notice.
+///
+/// Damage loses only what it touched (`repairLocked`): a journal record that
+/// fails its checksum is skipped and the records after it are kept; an
+/// archive session that cannot be read or fails its checksum is skipped and
+/// the others kept; an archive that cannot be read at all is moved aside
+/// and the journal's games kept. Each time the damaged file is first kept
+/// as `<name>.damaged-<UTC time>` (never deleted, never overwritten), then
+/// rewritten with everything that could be read, and the reader is told.
 public struct HistoryStore: Sendable {
     public let folder: String
     /// Other folders for a pending file, tried after the data folder.
@@ -29,10 +37,18 @@ public struct HistoryStore: Sendable {
     /// (a few milliseconds), so a small history is always one whole archive.
     public let inlineCompactionLimit: Int
 
-    public init(folder: String, pendingFolders: [String] = [], inlineCompactionLimit: Int = 500) {
+    /// Told, once, when the history's lock is held by another process and
+    /// this one waits for it (a game's end may otherwise seem to hang).
+    public var onWait: (@Sendable (String) -> Void)?
+
+    public init(
+        folder: String, pendingFolders: [String] = [], inlineCompactionLimit: Int = 500,
+        onWait: (@Sendable (String) -> Void)? = nil
+    ) {
         self.folder = folder
         self.pendingFolders = pendingFolders
         self.inlineCompactionLimit = inlineCompactionLimit
+        self.onWait = onWait
     }
 
     public var archivePath: String { folder + "/history.archive" }
@@ -40,27 +56,59 @@ public struct HistoryStore: Sendable {
     var summaryPath: String { folder + "/history.summary" }
     var lockPath: String { folder + "/history.lock" }
 
-    /// Every place a pending file may be, the data folder's first. In the
-    /// user's own state folder a game waits for the next history that records
-    /// (the data folder may be the thing that was broken); in the shared
-    /// temporary folder the name carries a checksum of the data folder's path,
-    /// so a game waits for its own history there.
+    /// Every place a pending file of this data folder may be, the data
+    /// folder's own first. Outside it (the state folder, the temporary
+    /// folder, which other data folders share) the name carries a checksum
+    /// of the data folder's absolute path, so a game waits for, and is added
+    /// to, only the history it was meant for.
     public var pendingPaths: [String] {
-        let tag = String(folder.utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
-        let temporary =
-            NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
-        return [folder + "/history.pending"]
-            + pendingFolders.map { folder in
-                let isTemporary = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) == temporary
-                return folder + "/quiz-pending-\(getuid())" + (isTemporary ? "-\(tag)" : "") + ".journal"
+        [folder + "/history.pending"]
+            + pendingFolders.map { shared in
+                (shared.hasSuffix("/") ? String(shared.dropLast()) : shared)
+                    + "/quiz-pending-\(getuid())-\(tag).journal"
             }
+    }
+
+    /// The checksum of the data folder's absolute, standardised path (no
+    /// `.`, `..` or trailing slash, symbolic links resolved when it exists).
+    var tag: String {
+        String(Self.absolutePath(folder).utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        // Symbolic links resolved in the longest part that exists, so the
+        // path is the same before the folder is created and after.
+        var rest: [Substring] = []
+        while true {
+            let prefix = "/" + parts.joined(separator: "/")
+            if let resolved = realpath(prefix, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                guard !rest.isEmpty else { return base }
+                return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+            }
+            guard let last = parts.popLast() else { return "/" + rest.reversed().joined(separator: "/") }
+            rest.append(last)
+        }
     }
 
     /// A history read from disk, with what the reader should be told.
     public struct Loaded: Sendable {
-        /// Oldest first.
+        /// In the order they were recorded, oldest first.
         public var sessions: [Session]
         public var notices: [String]
+        /// What could not be read (one line each, naming the file): when not
+        /// empty, `sessions` is everything that could be, but not the whole history.
+        public var problems: [String] = []
     }
 
     /// What `record` did besides recording.
@@ -89,7 +137,8 @@ public struct HistoryStore: Sendable {
     // MARK: Reading
 
     /// Every session: the archive, the journal after it, and any pending games.
-    /// A damaged archive or journal is moved aside and reported with `.damaged`.
+    /// Damage found is repaired under the exclusive lock (see the type's
+    /// comment) and reported in `problems`; everything readable is returned.
     ///
     /// `results: false` skips the per-question results (the table and exports
     /// do not show them); `newest: N` reads only the newest N sessions that
@@ -103,7 +152,8 @@ public struct HistoryStore: Sendable {
     /// `load`; with `summarise`, the whole archive just read also gives
     /// `history.summary` (so the archive is read once, not twice).
     private func load(
-        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool
+        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool, repaired: [String]? = nil,
+        archiveChecked: Bool = false
     ) throws(HistoryError) -> Loaded {
         var notices: [String] = []
         var pending = pendingSessions(notices: &notices)
@@ -111,67 +161,104 @@ public struct HistoryStore: Sendable {
         guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
         var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
-        /// Trades the shared lock for the exclusive one, to move a damaged file aside.
-        func lockExclusively() throws(HistoryError) {
+        /// Once for each file: repairs under the exclusive lock (the archive,
+        /// read whole, only when it was found damaged), then reads again.
+        func repairAndReload(archive: Bool) throws(HistoryError) -> Loaded {
             if let shared = lock { close(shared) }
             lock = nil
-            lock = try acquireLock(LOCK_EX)
+            // Without the exclusive lock (a folder that is not ours to write)
+            // or when the repair fails, the damage is only reported.
+            var problems = repaired ?? []
+            if let exclusive = try? acquireLock(LOCK_EX) {
+                do {
+                    problems += try repairLocked(checkArchive: archive)
+                } catch {
+                    problems.append("could not repair the history: \(error)")
+                }
+                close(exclusive)
+            }
+            return try load(
+                results: results, newest: newest, where: include, summarise: summarise, repaired: problems,
+                archiveChecked: archiveChecked || archive)
         }
+        var problems = repaired ?? []
+        let mayRepair = repaired == nil
+        let mayRepairArchive = !archiveChecked
         // The journal first: with `newest`, it says how many the archive must give.
-        let journal: HistoryJournal.Contents?
+        var journal: HistoryJournal.Contents?
         do {
             journal = try readJournal()
         } catch HistoryError.damaged(_, _, let reason) {
-            try lockExclusively()
-            do {
-                _ = try readJournal()
-            } catch HistoryError.damaged {
-                throw moveAside(journalPath, reason: reason)
-            }
-            // Another process replaced it meanwhile: read everything again.
-            if let held = lock { close(held) }
-            lock = nil
-            return try load(results: results, newest: newest, where: include, summarise: summarise)
+            if mayRepair { return try repairAndReload(archive: false) }
+            problems.append(HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description)
+        }
+        if let found = journal, !found.damage.isEmpty {
+            if mayRepair { return try repairAndReload(archive: false) }
+            problems.append(journalDamage(found, keptAs: nil))
         }
         var journaled = journal?.entries ?? []
         if let include { journaled = journaled.filter { include($0.session) } }
         // (All N from the archive too: a crash can leave folded records in the journal.)
-        let fromArchive = newest
-        var archive: (sessions: [Session], journalSequence: UInt64)
-        switch readArchive(results: results, newest: fromArchive, where: include) {
-        case .success(let read): archive = read
+        var archive = ArchiveRead(sessions: [], journalSequence: 0)
+        switch readArchive(results: results, newest: newest, where: include) {
+        case .success(let read):
+            if read.skipped > 0 || read.resultsLost > 0 {
+                if mayRepairArchive { return try repairAndReload(archive: true) }
+                problems.append(archiveDamage(read))
+            }
+            archive = read
+            if summarise && newest == nil && include == nil && problems.isEmpty {
+                writeSummary(archive.sessions, journalSequence: archive.journalSequence)
+            }
         case .failure(.damaged(_, _, let reason)):
-            try lockExclusively()
-            if case .failure(.damaged) = readArchive() { throw moveAside(archivePath, reason: reason) }
-            archive = try readArchive(results: results, newest: fromArchive, where: include).get()
+            if mayRepairArchive { return try repairAndReload(archive: true) }
+            problems.append(HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description)
         case .failure(let error): throw error
         }
-        if summarise && newest == nil && include == nil {
-            writeSummary(archive.sessions, journalSequence: archive.journalSequence)
-        }
+        return joined(archive, journaled, newest, pending, notices, problems)
+    }
+
+    private func joined(
+        _ archive: ArchiveRead, _ journaled: [HistoryJournal.Entry], _ newest: Int?, _ pending: [Session],
+        _ notices: [String], _ problems: [String]
+    ) -> Loaded {
         var sessions = archive.sessions
         sessions += journaled.filter { $0.sequence > archive.journalSequence }.map(\.session)
         if let newest, sessions.count > newest { sessions = Array(sessions.suffix(newest)) }
         // A pending game already in the history (a crash after it was added,
         // before its file was removed) is shown once.
         let known = Set(sessions.suffix(pending.count * 4 + 64))
-        return Loaded(sessions: sessions + pending.filter { !known.contains($0) }, notices: notices)
+        return Loaded(
+            sessions: sessions + pending.filter { !known.contains($0) }, notices: notices, problems: problems)
+    }
+
+    /// What was read of the archive.
+    struct ArchiveRead {
+        var sessions: [Session]
+        var journalSequence: UInt64
+        var skipped = 0
+        var resultsLost = 0
+        var firstProblem: String?
     }
 
     private func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
-        -> Result<(sessions: [Session], journalSequence: UInt64), HistoryError>
+        -> Result<ArchiveRead, HistoryError>
     {
-        guard FileManager.default.fileExists(atPath: archivePath) else { return .success(([], 0)) }
+        guard FileManager.default.fileExists(atPath: archivePath) else {
+            return .success(ArchiveRead(sessions: [], journalSequence: 0))
+        }
+        func read(_ salvaged: KeyedArchive.Salvaged) -> ArchiveRead {
+            ArchiveRead(
+                sessions: salvaged.sessions, journalSequence: salvaged.journalSequence, skipped: salvaged.skipped,
+                resultsLost: salvaged.resultsLost, firstProblem: salvaged.firstProblem)
+        }
         // A binary archive is read through a memory mapping: --limit 20 then
         // touches a few pages of a 20 MB file. (An XML one is read whole.)
         do {
             let mapped = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
-                if let newest { return try archive.lastSessions(newest, where: include) }
-                let decoded = try archive.decode(results: results)
-                guard let include else { return decoded }
-                return (decoded.sessions.filter(include), decoded.journalSequence)
+                try archive.salvage(results: results, newest: newest, where: include)
             }
-            if let mapped { return .success(mapped) }
+            if let mapped { return .success(read(mapped)) }
         } catch ArchiveError.notAnArchive(let why) where why == "not a binary property list" {
             // Not binary (XML, say): read it whole below.
         } catch {
@@ -184,26 +271,133 @@ public struct HistoryStore: Sendable {
             return .failure(.cannotRead(path: archivePath, reason: BankLoader.systemReason(error)))
         }
         do {
-            if let newest { return .success(try KeyedArchive.lastSessions(newest, from: data, where: include)) }
-            let decoded = try KeyedArchive.decode(data, results: results)
-            guard let include else { return .success(decoded) }
-            return .success((decoded.sessions.filter(include), decoded.journalSequence))
+            return .success(read(try KeyedArchive.salvage(data, results: results, newest: newest, where: include)))
         } catch {
             return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
         }
     }
 
-    /// The journal, nil when there is none; a journal whose header is wrong is
-    /// damaged (and is moved aside by the writer, under the lock).
+    /// The journal, nil when there is none; throws `.damaged` when it holds
+    /// neither a journal's header nor any record (not a quiz journal at all).
     private func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
-        guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
-        guard let data = FileManager.default.contents(atPath: journalPath) else {
-            throw .cannotRead(path: journalPath, reason: String(cString: strerror(errno)))
-        }
+        guard let data = try journalData() else { return nil }
         guard let contents = HistoryJournal.parse(data) else {
             throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
         }
         return contents
+    }
+
+    private func journalData() throws(HistoryError) -> Data? {
+        guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
+        guard let data = FileManager.default.contents(atPath: journalPath) else {
+            throw .cannotRead(path: journalPath, reason: String(cString: strerror(errno)))
+        }
+        return data
+    }
+
+    // MARK: Damage
+
+    /// With the exclusive lock held: finds damage in the journal and the
+    /// archive and repairs it, keeping a copy of each damaged file first, so
+    /// that nothing readable leaves the history. Returns one line per damaged
+    /// file. The archive (read whole) is checked only when `checkArchive`.
+    func repairLocked(checkArchive: Bool = true) throws(HistoryError) -> [String] {
+        var problems: [String] = []
+        var archiveSequence: UInt64?
+        if checkArchive {
+            switch readArchive() {
+            case .success(let read):
+                archiveSequence = read.journalSequence
+                if read.skipped > 0 || read.resultsLost > 0 {
+                    let copy = try keepCopy(of: archivePath)
+                    try writeAtomically(
+                        KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
+                    writeSummary(read.sessions, journalSequence: read.journalSequence)
+                    problems.append(archiveDamage(read, keptAs: copy))
+                }
+            case .failure(.damaged(_, _, let reason)):
+                // Unreadable as a whole: moved aside; the journal's games stay.
+                let moved = moveAside(archivePath, reason: reason)
+                unlink(summaryPath)
+                archiveSequence = 0
+                problems.append(moved.description)
+            case .failure(let error): throw error
+            }
+        }
+        guard let data = try journalData() else { return problems }
+        guard let journal = HistoryJournal.parse(data) else {
+            problems.append(moveAside(journalPath, reason: "not a quiz journal").description)
+            return problems
+        }
+        guard !journal.damage.isEmpty else { return problems }
+        let copy = try keepCopy(of: journalPath, data: data)
+        // The records that could be read, written again as they were (a
+        // damaged length made right), after a header whose base is the last
+        // sequence already folded when the header itself was the damage.
+        let folded = archiveSequence ?? foldedSequence() ?? 0
+        let base =
+            journal.headerIntact
+            ? journal.baseSequence : min(folded, journal.entries.first.map { $0.sequence - 1 } ?? folded)
+        var bytes = HistoryJournal.header(base: base)
+        for entry in journal.entries { bytes += HistoryJournal.record(entry.session, sequence: entry.sequence) }
+        try writeAtomically(Data(bytes), to: journalPath)
+        problems.append(journalDamage(journal, keptAs: copy))
+        return problems
+    }
+
+    /// One line: which games of the archive could not be read.
+    private func archiveDamage(_ read: ArchiveRead, keptAs copy: String? = nil) -> String {
+        var parts: [String] = []
+        if read.skipped > 0 {
+            parts.append(
+                "skipped \(read.skipped) game\(read.skipped == 1 ? "" : "s") that could not be read"
+                    + (read.firstProblem.map { " (\($0))" } ?? ""))
+        }
+        if read.resultsLost > 0 {
+            parts.append(
+                "kept \(read.resultsLost) game\(read.resultsLost == 1 ? "" : "s") without their per-question "
+                    + "results, which could not be read")
+        }
+        let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
+        return "the history \(archivePath) is damaged: " + parts.joined(separator: ", ") + kept
+            + "; every other game is kept"
+    }
+
+    /// One line: how much of the journal was skipped.
+    private func journalDamage(_ journal: HistoryJournal.Contents, keptAs copy: String?) -> String {
+        let bytes = journal.damage.reduce(0) { $0 + $1.bytes.count }
+        let known = journal.damage.compactMap(\.records).reduce(0, +)
+        let open = journal.damage.contains { $0.records == nil }
+        let lost =
+            open
+            ? (known > 0 ? "at least \(known + 1) games" : "at least one game") + " could not be read"
+            : known == 0 ? "every game could still be read" : "\(known) game\(known == 1 ? "" : "s") could not be read"
+        let header = journal.headerIntact ? "" : " (its header among them)"
+        let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
+        return "the history's journal \(journalPath) is damaged: skipped \(bytes) damaged byte\(bytes == 1 ? "" : "s")"
+            + "\(header), \(lost)" + kept + "; every other game is kept"
+    }
+
+    /// Copies `path` to a new `….damaged-<time>` name (synced); returns the name.
+    private func keepCopy(of path: String, data: Data? = nil) throws(HistoryError) -> String {
+        let copy = damagedName(for: path)
+        guard let bytes = data ?? FileManager.default.contents(atPath: path) else {
+            throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        try writeAtomically(bytes, to: copy)
+        return copy
+    }
+
+    /// The archive's journal sequence, from its root alone (a memory mapping:
+    /// a few pages of a large archive); nil when it cannot be read.
+    private func foldedSequence() -> UInt64? {
+        guard FileManager.default.fileExists(atPath: archivePath) else { return 0 }
+        if let mapped = try? KeyedArchive.mapped(archivePath, { archive throws(ArchiveError) in try archive.counts() })
+        {
+            return mapped.journalSequence
+        }
+        return FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }?
+            .journalSequence
     }
 
     /// The games waiting in pending files, by file.
@@ -292,7 +486,7 @@ public struct HistoryStore: Sendable {
             var needsCompaction = false
             if total <= inlineCompactionLimit {
                 do {
-                    notices += try compactLocked()
+                    notices += try compactLocked(repairing: true)
                 } catch {
                     // The archive could not be rewritten (a full disk can take
                     // a journal record into a block it already has, and still
@@ -329,24 +523,14 @@ public struct HistoryStore: Sendable {
     }
 
     /// Opens the journal to append, creating it after the archive's sequence,
-    /// cutting a torn last record and moving a damaged journal aside.
+    /// cutting a torn last record and repairing a damaged journal.
     private func openJournalForAppend(notices: inout [String]) throws(HistoryError) -> OpenJournal {
         var contents: HistoryJournal.Contents?
-        if FileManager.default.fileExists(atPath: journalPath) {
-            guard let data = FileManager.default.contents(atPath: journalPath) else {
-                throw .cannotRead(path: journalPath, reason: String(cString: strerror(errno)))
-            }
+        if let data = try journalData() {
             contents = HistoryJournal.parse(data)
-            if contents == nil {
-                notices.append(moveAside(journalPath, reason: "not a quiz journal").description)
-            } else if contents!.tail == .corrupt {
-                let copy = damagedName(for: journalPath)
-                if FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600])
-                {
-                    notices.append(
-                        "the journal \(journalPath) had a damaged record; a copy was kept as \(copy) "
-                            + "and the records before it are kept")
-                }
+            if contents == nil || !contents!.damage.isEmpty {
+                notices += try repairLocked(checkArchive: false)
+                contents = try journalData().flatMap(HistoryJournal.parse)
             }
         }
         if contents == nil {
@@ -356,7 +540,8 @@ public struct HistoryStore: Sendable {
             let base = counts.map { $0.journalSequence > 0 ? $0.journalSequence : UInt64($0.sessions) } ?? 0
             try writeAtomically(Data(HistoryJournal.header(base: base)), to: journalPath)
             contents = HistoryJournal.Contents(
-                baseSequence: base, entries: [], validLength: HistoryJournal.headerSize, tail: .clean)
+                baseSequence: base, headerIntact: true, entries: [], validLength: HistoryJournal.headerSize,
+                tail: .clean)
         }
         let fd = open(journalPath, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotWrite(path: journalPath, reason: String(cString: strerror(errno))) }
@@ -367,8 +552,14 @@ public struct HistoryStore: Sendable {
             close(fd)
             throw .cannotWrite(path: journalPath, reason: reason)
         }
-        return OpenJournal(
-            fd: fd, length: length, last: contents!.lastSequence, sessions: contents!.entries.map(\.session))
+        var last = contents!.lastSequence
+        if contents!.entries.isEmpty {
+            // The header's base has no checksum (the records do): an empty
+            // journal goes on from what the archive says it holds, which is
+            // what the base says when it is right.
+            last = foldedSequence() ?? last
+        }
+        return OpenJournal(fd: fd, length: length, last: last, sessions: contents!.entries.map(\.session))
     }
 
     /// Writes and syncs `bytes`; on failure cuts the file back, so no half record stays.
@@ -395,7 +586,8 @@ public struct HistoryStore: Sendable {
             }
             var contents = FileManager.default.contents(atPath: path).flatMap(HistoryJournal.parse)
             if contents == nil {
-                contents = HistoryJournal.Contents(baseSequence: 0, entries: [], validLength: 16, tail: .clean)
+                contents = HistoryJournal.Contents(
+                    baseSequence: 0, headerIntact: true, entries: [], validLength: 16, tail: .clean)
             }
             var bytes = HistoryJournal.header(base: 0)
             var sequence: UInt64 = 0
@@ -411,22 +603,40 @@ public struct HistoryStore: Sendable {
     // MARK: Compacting
 
     /// Folds the journal into the archive: every game in one archive again.
+    /// Damage is left for a reader to repair and report (`load`): this runs
+    /// in the background, where no one would be told.
     public func compact() throws(HistoryError) {
         var notices: [String] = []
         try makeFolder(notices: &notices)
         let lock = try acquireLock(LOCK_EX)
         defer { close(lock) }
-        _ = try compactLocked()
+        _ = try compactLocked(repairing: false)
     }
 
-    /// Compacts with the lock held; returns notices (a damaged archive moved aside).
-    private func compactLocked() throws(HistoryError) -> [String] {
+    /// Why a compaction in the background leaves damage alone.
+    static let leftForAReader =
+        "it is damaged, and is not compacted; quiz --history says what can be read and repairs it"
+
+    /// Compacts with the lock held; returns notices (damage repaired). Not
+    /// `repairing`, damage throws `.damaged` and changes nothing.
+    private func compactLocked(repairing: Bool) throws(HistoryError) -> [String] {
         var notices: [String] = []
-        var archive: (sessions: [Session], journalSequence: UInt64) = ([], 0)
+        var archive: ArchiveRead
         switch readArchive() {
-        case .success(let read): archive = read
-        case .failure(.damaged(_, _, let reason)): notices.append(moveAside(archivePath, reason: reason).description)
+        case .success(let read) where read.skipped == 0 && read.resultsLost == 0: archive = read
+        case .success, .failure(.damaged):
+            guard repairing else {
+                throw .cannotWrite(path: archivePath, reason: Self.leftForAReader)
+            }
+            notices += try repairLocked()
+            archive = try readArchive().get()
         case .failure(let error): throw error
+        }
+        if let journal = try? readJournal(), !journal.damage.isEmpty {
+            guard repairing else {
+                throw .cannotWrite(path: journalPath, reason: Self.leftForAReader)
+            }
+            notices += try repairLocked(checkArchive: false)
         }
         guard let journal = try readJournal() else { return notices }
         let newer = journal.entries.filter { $0.sequence > archive.journalSequence }
@@ -507,13 +717,72 @@ public struct HistoryStore: Sendable {
         var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0 && operation == LOCK_SH { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
-        while flock(fd, operation) != 0 {
+        // When another process holds the lock for more than a moment (a large
+        // archive's rewrite takes seconds), say so, once, then wait on.
+        let patience = Date().addingTimeInterval(Self.silentWait)
+        var blocking = onWait == nil
+        while flock(fd, operation | (blocking ? 0 : LOCK_NB)) != 0 {
             if errno == EINTR { continue }
+            if errno == EWOULDBLOCK && !blocking {
+                if Date() < patience {
+                    usleep(5_000)
+                } else {
+                    blocking = true
+                    onWait?(waitNotice(fd: fd))
+                }
+                continue
+            }
             let reason = String(cString: strerror(errno))
             close(fd)
             throw .cannotLock(path: lockPath, reason: reason)
         }
         return fd
+    }
+
+    /// How long a wait for the lock goes unsaid: two terminals finishing at
+    /// once wait a few milliseconds, which is not worth a line.
+    static let silentWait: TimeInterval = 1
+
+    /// "waiting for the history": who holds the lock (from /proc/locks) and why.
+    private func waitNotice(fd: Int32) -> String {
+        let holder = Self.lockHolder(fd: fd).map { pid in
+            "another process (pid \(pid)\(Self.commandLine(of: pid).map { ", \($0)" } ?? ""))"
+        }
+        return "waiting for the history in \(folder): \(holder ?? "another process") holds its lock "
+            + "\(lockPath) (recording a game, or folding the journal into the archive); "
+            + "going on as soon as it is done"
+    }
+
+    /// The process holding a `flock` on the file open as `fd`, from /proc/locks.
+    static func lockHolder(fd: Int32) -> pid_t? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else {
+            return nil
+        }
+        let me = getpid()
+        for line in text.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 1234 08:01:56789 0 EOF"
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", let pid = pid_t(fields[4]), pid != me else { continue }
+            let device = fields[5].split(separator: ":")
+            guard device.count == 3, UInt64(device[2]) == UInt64(info.st_ino) else { continue }
+            return pid
+        }
+        return nil
+    }
+
+    /// A process's command line, its program's name first, when it can be read.
+    static func commandLine(of pid: pid_t) -> String? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+            return nil
+        }
+        var arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard !arguments.isEmpty else { return nil }
+        arguments[0] = (arguments[0] as NSString).lastPathComponent
+        let line = String(
+            String.UnicodeScalarView(
+                arguments.joined(separator: " ").unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        return line.count > 80 ? String(line.prefix(77)) + "..." : line
     }
 
     private func damagedName(for path: String) -> String {

@@ -6,6 +6,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case foreignClass(String)
     case wrongShape(String)
     case absurdValue(String)
+    /// A session or the root whose checksum (our own key) disagrees with its fields.
+    case checksumMismatch(String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         case .foreignClass(let name): "it names the class \"\(name)\", which quiz does not read"
         case .wrongShape(let why): "not a SessionHistory archive (\(why))"
         case .absurdValue(let why): "impossible value: \(why)"
+        case .checksumMismatch(let what): "\(what) does not match its checksum"
         }
     }
 }
@@ -45,6 +48,28 @@ public enum KeyedArchive {
     public static func data(for sessions: [Session], journalSequence: UInt64 = 0) -> Data {
         var encoder = ArchiveEncoder(sessions: sessions)
         return encoder.encode(sessions, journalSequence: journalSequence)
+    }
+
+    /// The root's `journalCheck`: a checksum of its journal sequence and
+    /// number of sessions, so that a changed byte there (which would hide or
+    /// double journal records) is found.
+    static func journalCheck(_ journalSequence: UInt64, sessions: Int) -> UInt32 {
+        var bytes: [UInt8] = []
+        withUnsafeBytes(of: journalSequence.bigEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt64(sessions).bigEndian) { bytes.append(contentsOf: $0) }
+        return bytes.withUnsafeBytes { CRC32.checksum($0) }
+    }
+
+    /// What `salvage` read: every session that could be read, and how many could not.
+    public struct Salvaged: Sendable {
+        public var sessions: [Session]
+        public var journalSequence: UInt64
+        /// Sessions skipped: unreadable, or not matching their checksum.
+        public var skipped: Int
+        /// Sessions kept whose per-question results could not be read (kept without them).
+        public var resultsLost: Int
+        /// The first reason a session was skipped.
+        public var firstProblem: String?
     }
 
     // MARK: Reading
@@ -118,6 +143,49 @@ public enum KeyedArchive {
                 (try decoder.lastSessions(count, where: include), try decoder.journalSequence())
             }
         }
+
+        /// How many sessions and the journal sequence, from the root alone.
+        public func counts() throws(ArchiveError) -> (sessions: Int, journalSequence: UInt64) {
+            try KeyedArchive.run(reader, sparse: true) { decoder in
+                (try decoder.sessionList().count, try decoder.journalSequence())
+            }
+        }
+
+        /// `decode` (or `lastSessions` with `newest`), keeping every session
+        /// that can be read: one that cannot is skipped and counted. Throws
+        /// only when the archive as a whole cannot be read.
+        public func salvage(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
+            throws(ArchiveError) -> Salvaged
+        {
+            try KeyedArchive.salvage(reader, results: results, newest: newest, where: include)
+        }
+    }
+
+    /// `ArchiveSource.salvage` on bytes in memory (XML too).
+    public static func salvage(
+        _ data: Data, results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
+    ) throws(ArchiveError) -> Salvaged {
+        try withReader(data) { reader throws(ArchiveError) in
+            try salvage(reader, results: results, newest: newest, where: include)
+        }
+    }
+
+    fileprivate static func salvage(
+        _ reader: BinaryPropertyListReader, results: Bool, newest: Int?, where include: ((Session) -> Bool)?
+    ) throws(ArchiveError) -> Salvaged {
+        try run(reader, sparse: newest != nil && include == nil && newest! < 10_000) { decoder in
+            decoder.salvage = true
+            if newest == nil { try decoder.checkEveryClass() }
+            let sessions =
+                if let newest { try decoder.lastSessions(newest, where: include) } else {
+                    try decoder.sessions(results: results).filter { include?($0) ?? true }
+                }
+            let sequence = try decoder.journalSequence()
+            try decoder.checkJournal(sequence)
+            return Salvaged(
+                sessions: sessions, journalSequence: sequence, skipped: decoder.skipped,
+                resultsLost: decoder.resultsLost, firstProblem: decoder.firstProblem)
+        }
     }
 
     fileprivate static func run<T>(
@@ -138,6 +206,12 @@ public enum KeyedArchive {
     private static func withDecoder<T>(_ data: Data, _ body: (inout ArchiveDecoder) throws -> T)
         throws(ArchiveError) -> T
     {
+        try withReader(data) { reader throws(ArchiveError) in try run(reader, body) }
+    }
+
+    private static func withReader<T>(
+        _ data: Data, _ body: (BinaryPropertyListReader) throws(ArchiveError) -> T
+    ) throws(ArchiveError) -> T {
         var bytes = data
         if data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("<!DOCTYPE plist".utf8)) {
             // An XML archive (hand-made or converted): Foundation converts it;
@@ -155,7 +229,7 @@ public enum KeyedArchive {
         } catch {
             throw .notAnArchive(error.description)
         }
-        return try run(reader, body)
+        return try body(reader)
     }
 }
 
@@ -179,6 +253,7 @@ private struct ArchiveEncoder {
     static let keyNames = [
         "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
         "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
+        "checksum", "journalCheck",
     ]
 
     init(sessions: [Session]) {
@@ -257,6 +332,7 @@ private struct ArchiveEncoder {
             let uids = session.results.map { result($0) }
             entries.append(("results", reference(array(uids))))
         }
+        entries.append(("checksum", writer.integer(Int64(SessionRecordCodec.fieldsChecksum(session)))))
         return object(entries)
     }
 
@@ -267,6 +343,12 @@ private struct ArchiveEncoder {
         if journalSequence > 0 {
             rootEntries.append(("journalSequence", writer.integer(Int64(bitPattern: journalSequence))))
         }
+        rootEntries.append(
+            (
+                "journalCheck",
+                writer.integer(Int64(KeyedArchive.journalCheck(journalSequence, sessions: sessions.count)))
+            )
+        )
         let root = object(rootEntries)
         let objects = writer.array(table)
         let top = writer.dictionary(keys: [writer.string("root")], values: [writer.uid(root)])
@@ -285,7 +367,7 @@ private struct ArchiveDecoder {
     enum Key: UInt8 {
         case unknown = 0
         case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
-        case prompt, outcome, given, answer, sessions, journalSequence, string, other
+        case prompt, outcome, given, answer, sessions, journalSequence, string, checksum, journalCheck, other
 
         init(_ name: String) {
             switch name {
@@ -308,6 +390,8 @@ private struct ArchiveDecoder {
             case "answer": self = .answer
             case "sessions": self = .sessions
             case "journalSequence": self = .journalSequence
+            case "checksum": self = .checksum
+            case "journalCheck": self = .journalCheck
             default: self = .other
             }
         }
@@ -344,6 +428,25 @@ private struct ArchiveDecoder {
     var strings: [String] = []
     /// Results are immutable and the writer shares equal ones: decode each once.
     var results: [UInt64: QuestionResult] = [:]
+    /// Skip a session that cannot be read (counted) instead of throwing; keep
+    /// one whose results cannot be read, without them.
+    var salvage = false
+    var skipped = 0
+    var resultsLost = 0
+    var firstProblem: String?
+
+    /// Runs `body` for one session: its error is thrown, or, salvaging, counted.
+    mutating func salvaging(_ body: (inout ArchiveDecoder) throws -> Void) throws {
+        guard salvage else { return try body(&self) }
+        do {
+            try body(&self)
+        } catch {
+            skipped += 1
+            if firstProblem == nil {
+                firstProblem = (error as? ArchiveError)?.description ?? "\(error)"
+            }
+        }
+    }
 
     init(_ reader: BinaryPropertyListReader, sparse: Bool = false) throws {
         self.reader = reader
@@ -504,10 +607,12 @@ private struct ArchiveDecoder {
         var sessions: [Session] = []
         sessions.reserveCapacity(list.count)
         for index in 0..<list.count {
-            guard let uid = try reader.uid(try reader.reference(list, index)) else {
-                throw ArchiveError.wrongShape("sessions holds a non-reference")
+            try salvaging { decoder in
+                guard let uid = try decoder.reader.uid(try decoder.reader.reference(list, index)) else {
+                    throw ArchiveError.wrongShape("sessions holds a non-reference")
+                }
+                sessions.append(try decoder.session(uid, number: index + 1, results: results))
             }
-            sessions.append(try session(uid, number: index + 1, results: results))
         }
         return sessions
     }
@@ -518,11 +623,14 @@ private struct ArchiveDecoder {
         var found: [Session] = []
         var index = list.count - 1
         while index >= 0 && found.count < count {
-            guard let uid = try reader.uid(try reader.reference(list, index)) else {
-                throw ArchiveError.wrongShape("sessions holds a non-reference")
+            let number = index
+            try salvaging { decoder in
+                guard let uid = try decoder.reader.uid(try decoder.reader.reference(list, number)) else {
+                    throw ArchiveError.wrongShape("sessions holds a non-reference")
+                }
+                let session = try decoder.session(uid, number: number + 1, results: true)
+                if include?(session) ?? true { found.append(session) }
             }
-            let session = try session(uid, number: index + 1, results: true)
-            if include?(session) ?? true { found.append(session) }
             index -= 1
         }
         return found.reversed()
@@ -539,8 +647,25 @@ private struct ArchiveDecoder {
         return 0
     }
 
-    /// The latest date a session may carry: far-future dates mean damage.
-    static let latestPlausible = 3_000_000_000.0  // about 2096, in seconds from 2001
+    /// Checks the root's `journalCheck`, when it has one, against `sequence`
+    /// and the number of sessions.
+    mutating func checkJournal(_ sequence: UInt64) throws {
+        let history = try instance(root, of: .sessionHistory)
+        for i in 0..<history.count where try key(try reader.reference(history, i)) == .journalCheck {
+            let stored = try reader.integer(try reader.reference(history, history.count + i))
+            let count = try sessionList().count
+            guard stored == Int64(KeyedArchive.journalCheck(sequence, sessions: count)) else {
+                throw ArchiveError.checksumMismatch("the archive's journal sequence \(sequence) (\(count) sessions)")
+            }
+        }
+    }
+
+    /// Durations beyond this many seconds (about 300 years) cannot be a game's.
+    static let longestReadable = 1e10
+
+    /// Dates beyond this many seconds from 2001 (about the year 5000) cannot
+    /// be shown as a date at all; odd but possible ones (2100) are kept.
+    static let latestReadable = 1e11
 
     mutating func session(_ uid: UInt64, number: Int, results includeResults: Bool) throws -> Session {
         let fields = try instance(uid, of: .session)
@@ -552,7 +677,9 @@ private struct ArchiveDecoder {
         var title: String?
         var duration: Double?
         var seed: Int64?
+        var checksum: Int64?
         var results: [QuestionResult] = []
+        var resultsList: UInt64?
         for i in 0..<fields.count {
             let value = try reader.reference(fields, fields.count + i)
             switch try key(try reader.reference(fields, i)) {
@@ -571,7 +698,34 @@ private struct ArchiveDecoder {
             case .seed: seed = Int64(try integer(value, what: "\(what())'s seed"))
             case .results:
                 guard includeResults, let listUID = try self.uid(value) else { continue }
-                let list = try array(listUID, what: "\(what())'s results")
+                resultsList = listUID
+            case .checksum:
+                guard let value = try reader.integer(value) else {
+                    throw ArchiveError.wrongShape("\(what())'s checksum is not an integer")
+                }
+                checksum = value
+            default: continue
+            }
+        }
+        guard let time else { throw ArchiveError.wrongShape("\(what()) has no date") }
+        // Odd values (a negative score, a score above its total, a date in
+        // 2100) are kept and shown as they are; only what cannot be a date or
+        // a duration at all (NaN, infinite, beyond thousands of years) is refused.
+        guard time.isFinite, abs(time) < Self.latestReadable else {
+            throw ArchiveError.absurdValue("\(what())'s date is \(time) seconds from 2001")
+        }
+        if let duration, !(abs(duration) <= Self.longestReadable) {
+            throw ArchiveError.absurdValue("\(what())'s duration is \(duration)")
+        }
+        let own = Session(
+            date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
+            duration: duration, seed: seed)
+        if let checksum, checksum != Int64(SessionRecordCodec.fieldsChecksum(own)) {
+            throw ArchiveError.checksumMismatch(what())
+        }
+        if let resultsList {
+            do {
+                let list = try array(resultsList, what: "\(what())'s results")
                 results.reserveCapacity(list.count)
                 for j in 0..<list.count {
                     guard let resultUID = try reader.uid(try reader.reference(list, j)) else {
@@ -579,23 +733,15 @@ private struct ArchiveDecoder {
                     }
                     results.append(try result(resultUID))
                 }
-            default: continue
+            } catch  where salvage {
+                resultsLost += 1
+                results = []
             }
         }
-        guard let time else { throw ArchiveError.wrongShape("\(what()) has no date") }
-        guard time.isFinite, time < Self.latestPlausible, time > -1e10 else {
-            throw ArchiveError.absurdValue("\(what())'s date is \(time) seconds from 2001")
-        }
-        guard score >= 0 else { throw ArchiveError.absurdValue("\(what())'s score is \(score)") }
-        if let total, total < 0 || score > total {
-            throw ArchiveError.absurdValue("\(what())'s score is \(score) of \(total)")
-        }
-        if let duration, !(duration >= 0 && duration.isFinite) {
-            throw ArchiveError.absurdValue("\(what())'s duration is \(duration)")
-        }
+        guard !results.isEmpty else { return own }
         return Session(
-            date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
-            duration: duration, seed: seed, results: results)
+            date: own.date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
+            results: results)
     }
 
     mutating func result(_ uid: UInt64) throws -> QuestionResult {

@@ -35,11 +35,17 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         self.results = results
     }
 
-    /// Score as a fraction of the total, when the total is known and not zero.
+    /// Score as a fraction of the total, when the total is known and not zero,
+    /// and the fraction can be shown as a percentage (an odd score a million
+    /// times its total, say, read from a damaged or hand-made archive, has none).
     public var fraction: Double? {
         guard let total, total > 0 else { return nil }
-        return Double(score) / Double(total)
+        let fraction = Double(score) / Double(total)
+        return abs(fraction) <= Self.largestFraction ? fraction : nil
     }
+
+    /// Beyond this, a score's fraction of its total is shown as unknown.
+    public static let largestFraction = 1e6
 
     public func encode(with coder: NSCoder) {
         coder.encode(date as NSDate, forKey: "date")

@@ -22,14 +22,15 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
     }
 
     /// Replaces the sessions in memory with what `store` holds on disk;
-    /// returns what the player should be told (pending games, say).
+    /// returns what the player should be told (pending games, say, and
+    /// what could not be read: `HistoryStore.Loaded.problems`).
     @discardableResult
     public func load(
         from store: HistoryStore, results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
     ) throws(HistoryError) -> [String] {
         let loaded = try store.load(results: results, newest: newest, where: include)
         lock.withLock { storage = loaded.sessions }
-        return loaded.notices
+        return loaded.notices + loaded.problems
     }
 
     /// Records a finished game on disk (durable when this returns), then here.

@@ -7,7 +7,36 @@ import Foundation
 enum SessionRecordCodec {
     struct Malformed: Error {}
 
+    /// The bytes of the smallest session: date, score, flags, no results.
+    static let minimumSize = 8 + 8 + 1 + 4
+
+    /// A checksum of a session's own fields (not its per-question results),
+    /// kept with it in the archive so that a changed byte is found.
+    static func fieldsChecksum(_ session: Session) -> UInt32 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        encodeFields(session, into: &bytes)
+        return bytes.withUnsafeBytes { CRC32.checksum($0) }
+    }
+
     static func encode(_ session: Session, into out: inout [UInt8]) {
+        encodeFields(session, into: &out)
+        append32(UInt32(session.results.count), to: &out)
+        for result in session.results {
+            let outcome: UInt8 =
+                switch result.outcome {
+                case .right: 0
+                case .wrong: 1
+                case .skipped: 2
+                }
+            out.append(outcome | (result.given != nil ? 0x80 : 0))
+            append(result.prompt, to: &out)
+            append(result.answer, to: &out)
+            if let given = result.given { append(given, to: &out) }
+        }
+    }
+
+    private static func encodeFields(_ session: Session, into out: inout [UInt8]) {
         append(session.date.timeIntervalSinceReferenceDate.bitPattern, to: &out)
         append(UInt64(bitPattern: Int64(session.score)), to: &out)
         var flags: UInt8 = 0
@@ -22,19 +51,6 @@ enum SessionRecordCodec {
         if let seed = session.seed { append(UInt64(bitPattern: seed), to: &out) }
         if let quiz = session.quiz { append(quiz, to: &out) }
         if let title = session.title { append(title, to: &out) }
-        append32(UInt32(session.results.count), to: &out)
-        for result in session.results {
-            let outcome: UInt8 =
-                switch result.outcome {
-                case .right: 0
-                case .wrong: 1
-                case .skipped: 2
-                }
-            out.append(outcome | (result.given != nil ? 0x80 : 0))
-            append(result.prompt, to: &out)
-            append(result.answer, to: &out)
-            if let given = result.given { append(given, to: &out) }
-        }
     }
 
     private static func append(_ value: UInt64, to out: inout [UInt8]) {
@@ -80,6 +96,10 @@ enum SessionRecordCodec {
             results.append(QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer))
         }
         guard reader.offset == bytes.count else { throw Malformed() }
+        // As the archive's reader: odd values are kept, what cannot be a date
+        // or a duration at all is not a game.
+        let time = date.timeIntervalSinceReferenceDate
+        guard time.isFinite, abs(time) < 1e11, duration.map({ abs($0) <= 1e10 }) ?? true else { throw Malformed() }
         return Session(
             date: date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
             results: results)

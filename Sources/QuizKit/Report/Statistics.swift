@@ -23,16 +23,13 @@ public struct Statistics: Sendable {
     /// Whether any session recorded per-question results (classic ones did not).
     public let hasQuestionResults: Bool
 
-    /// `sessions` oldest first, as stored (sessions out of date order are
-    /// sorted); `titles` names quizzes by id for sessions that recorded no
+    /// `sessions` in the order they were recorded, as stored ("last" is the
+    /// last recorded, whatever its date); `titles` names quizzes by id for sessions that recorded no
     /// title; `mostMissedLimit` is how many missed questions to keep.
     public init(
         sessions: [Session], now: Date, timeZone: TimeZone, titles: [String: String] = [:],
         mostMissedLimit: Int = 5
     ) {
-        let sessions = sessions.enumerated()
-            .sorted { $0.element.date != $1.element.date ? $0.element.date < $1.element.date : $0.offset < $1.offset }
-            .map(\.element)
         games = sessions.count
         let durations = sessions.compactMap(\.duration).filter { $0.isFinite && $0 >= 0 }
         totalDuration = durations.reduce(0, +)

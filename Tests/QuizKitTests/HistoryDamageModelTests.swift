@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// The model of item 4 of the hardening issue: random histories recorded
+/// through the store's own write path (sometimes past the compaction
+/// threshold, so both the archive and the journal hold games), random single-
+/// and multi-byte damage anywhere in either file, and an oracle worked out
+/// from the bytes alone: a journal record whose bytes are all untouched is
+/// intact, the archive is intact when none of its bytes is touched. Then the
+/// history must hold every intact game exactly once, nothing that was never
+/// recorded, in the order of recording; and one more game keeps them all.
+///
+/// `QUIZ_DAMAGE_MODEL_RUNS` sets the number of histories (20 here, a few
+/// seconds; `make stress` runs 500) and `QUIZ_DAMAGE_MODEL_SEED` the seed.
+@Suite struct HistoryDamageModelTests {
+    static let runs = ProcessInfo.processInfo.environment["QUIZ_DAMAGE_MODEL_RUNS"].flatMap(Int.init) ?? 20
+    static let seed = ProcessInfo.processInfo.environment["QUIZ_DAMAGE_MODEL_SEED"].flatMap(UInt64.init) ?? 2026
+
+    /// A game's fields as one string: what identifies it in the oracle (the
+    /// per-question results carry no checksum in the archive; see README).
+    static func key(_ session: Session) -> String {
+        "\(session.date.timeIntervalSinceReferenceDate.bitPattern) \(session.score) \(session.total ?? -1) "
+            + "\(session.quiz ?? "-") \(session.title ?? "-") \(session.duration?.bitPattern ?? 0) \(session.seed ?? -1)"
+    }
+
+    static func randomSession(_ number: Int, _ random: inout SeededGenerator) -> Session {
+        let quizzes = ["capitals", "mini", "Ünïcode quiz ✓", "x"]
+        let total = random.below(12)
+        // Odd but possible values now and then: a negative score, a score
+        // above its total, a date in 2100, an unknown total.
+        let score = random.below(10) == 0 ? -random.below(5) - 1 : random.below(total + 3)
+        let date =
+            random.below(10) == 0
+            ? 3_124_137_600.0 + Double(number) : 700_000_000 + Double(number) * 3_600 + Double(random.below(1000)) / 8
+        let results: [QuestionResult] =
+            random.below(3) == 0
+            ? (0..<random.below(4)).map { index in
+                QuestionResult(
+                    prompt: "Question \(index) of \(number)?", outcome: [.right, .wrong, .skipped][random.below(3)],
+                    given: random.below(2) == 0 ? nil : "answer \(random.below(5))", answer: "answer \(index)")
+            } : []
+        return Session(
+            date: Date(timeIntervalSinceReferenceDate: date), score: score,
+            total: random.below(8) == 0 ? nil : total, quiz: quizzes[random.below(quizzes.count)],
+            title: random.below(4) == 0 ? nil : "Title \(random.below(3))", duration: Double(random.below(600)) / 4,
+            seed: Int64(number), results: results)
+    }
+
+    /// The journal's records, walked by their length fields: byte range and game.
+    static func journalRecords(_ data: Data) -> [(bytes: Range<Int>, sequence: UInt64)] {
+        let bytes = [UInt8](data)
+        var records: [(Range<Int>, UInt64)] = []
+        var offset = 16
+        while offset + 16 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let sequence = bytes[(offset + 8)..<(offset + 16)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            guard offset + 8 + length <= bytes.count else { break }
+            records.append((offset..<(offset + 8 + length), sequence))
+            offset += 8 + length
+        }
+        return records
+    }
+
+    /// Changes 1 to 3 runs of 1 to 24 bytes (half of them single bytes) in
+    /// the files given; returns the offsets changed in each.
+    static func damage(_ files: [String], _ random: inout SeededGenerator) throws -> [String: Set<Int>] {
+        var changed: [String: Set<Int>] = [:]
+        var contents: [String: [UInt8]] = [:]
+        for file in files { contents[file] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))) }
+        for _ in 0..<(1 + random.below(3)) {
+            let file = files[random.below(files.count)]
+            guard var bytes = contents[file], !bytes.isEmpty else { continue }
+            let length = random.below(2) == 0 ? 1 : 1 + random.below(24)
+            let start = random.below(bytes.count)
+            for offset in start..<min(bytes.count, start + length) {
+                bytes[offset] ^= UInt8(1 + random.below(255))  // never the same byte
+                changed[file, default: []].insert(offset)
+            }
+            contents[file] = bytes
+        }
+        for (file, bytes) in contents { try Data(bytes).write(to: URL(fileURLWithPath: file)) }
+        return changed
+    }
+
+    @Test func everyIntactGameIsInTheHistoryOnceAndNothingElse() throws {
+        var random = SeededGenerator(seed: Self.seed)
+        var damagedArchives = 0
+        var damagedJournals = 0
+        var lostGames = 0
+        for run in 0..<Self.runs {
+            let temporary = try TemporaryFolder()
+            defer { temporary.remove() }
+            // 0: everything in the journal; 1_000: never past the threshold
+            // (every game rewrites the archive); between: both files.
+            let limit = [0, 4, 12, 1_000][random.below(4)]
+            let store = HistoryStore(folder: temporary.file("data"), inlineCompactionLimit: limit)
+            var games: [Session] = []
+            for number in 0..<(1 + random.below(30)) {
+                let game = Self.randomSession(run * 1_000 + number, &random)
+                _ = try store.record(game)
+                games.append(game)
+                if random.below(10) == 0 { try store.compact() }
+            }
+            let context = "run \(run) (seed \(Self.seed)), \(games.count) games, compaction limit \(limit)"
+
+            // What is where, before the damage.
+            let archiveSessions =
+                FileManager.default.fileExists(atPath: store.archivePath)
+                ? try KeyedArchive.decode(try Data(contentsOf: URL(fileURLWithPath: store.archivePath))).sessions : []
+            let journal = try Data(contentsOf: URL(fileURLWithPath: store.journalPath))
+            let records = Self.journalRecords(journal)
+            #expect(archiveSessions.count + records.count == games.count, "\(context)")
+            let journalGames = Array(games.suffix(records.count))
+
+            var files = [store.journalPath]
+            if FileManager.default.fileExists(atPath: store.archivePath) { files.append(store.archivePath) }
+            let changed = try Self.damage(files, &random)
+            let damaged = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store.journalPath)))
+            let archiveIntact = changed[store.archivePath, default: []].isEmpty
+            let journalChanged = changed[store.journalPath, default: []]
+            if !archiveIntact { damagedArchives += 1 }
+            if !journalChanged.isEmpty { damagedJournals += 1 }
+
+            var mustHave = archiveIntact ? archiveSessions.map(Self.key) : []
+            for (record, game) in zip(records, journalGames)
+            where !journalChanged.contains(where: { record.bytes.contains($0) }) {
+                mustHave.append(Self.key(game))
+            }
+            let order = Dictionary(uniqueKeysWithValues: games.enumerated().map { (Self.key($1), $0) })
+
+            func check(_ loaded: HistoryStore.Loaded, extra: [String] = [], _ when: String) {
+                let keys = loaded.sessions.map(Self.key)
+                let counts = Dictionary(keys.map { ($0, 1) }, uniquingKeysWith: +)
+                let twice = counts.filter { $0.value > 1 }.map(\.key)
+                #expect(twice.isEmpty, "\(when): games twice: \(twice); \(context)")
+                let invented = keys.filter { order[$0] == nil && !extra.contains($0) }
+                #expect(invented.isEmpty, "\(when): games never recorded: \(invented); \(context)")
+                let missing = (mustHave + extra).filter { counts[$0] == nil }
+                #expect(missing.isEmpty, "\(when): intact games missing: \(missing); \(context)")
+                let positions = keys.compactMap { order[$0] }
+                #expect(positions == positions.sorted(), "\(when): not in the order of recording; \(context)")
+            }
+
+            let first = try store.load()
+            check(first, "after the damage")
+            // Damage the store must see: anything but the header's base (bytes
+            // 8-15, no checksum, harmless), unless, from the first damaged
+            // record on, no record is intact and that record's length now runs
+            // past the end of the file (by less than a large record): that is
+            // what a write cut short by a crash looks like, dropped without a word.
+            let intact = records.map { record in !journalChanged.contains { record.bytes.contains($0) } }
+            let firstDamaged = intact.firstIndex(of: false)
+            let lastLooksTorn = firstDamaged.map { index in
+                !intact[index...].contains(true)
+                    && damaged.withUnsafeBytes { HistoryJournal.looksTorn($0, at: records[index].bytes.lowerBound) }
+            }
+            let placement = "journal bytes changed \(journalChanged.sorted()), records \(records.map(\.bytes))"
+            let seen =
+                journalChanged.contains { $0 < 8 } || (journalChanged.contains { $0 >= 16 } && lastLooksTorn != true)
+            if seen {
+                #expect(!first.problems.isEmpty, "damage in the journal is reported; \(context); \(placement)")
+                #expect(
+                    first.problems.contains { $0.contains(store.journalPath) }, "\(first.problems); \(context)")
+            }
+            if first.problems.isEmpty && lastLooksTorn != true {
+                #expect(first.sessions.count == games.count, "\(context); \(placement)")
+            }
+            lostGames += games.count - first.sessions.count
+            // What was shown stays: nothing readable leaves the history.
+            mustHave = Array(Set(mustHave).union(first.sessions.map(Self.key)))
+            let again = try store.load()
+            #expect(again.problems.isEmpty, "repaired once: \(again.problems); \(context)")
+            check(again, "read again")
+            let next = Self.randomSession(run * 1_000 + 999, &random)
+            let report = try store.record(next)
+            #expect(
+                !report.notices.contains { $0.contains("damaged") }, "the damage was repaired: \(report.notices)")
+            let after = try store.load()
+            #expect(after.problems.isEmpty, "\(after.problems); \(context)")
+            check(after, extra: [Self.key(next)], "after one more game")
+            #expect(after.sessions.last.map(Self.key) == Self.key(next), "the new game is the last; \(context)")
+            let copies = try FileManager.default.contentsOfDirectory(atPath: store.folder).filter {
+                $0.contains(".damaged-")
+            }
+            if seen { #expect(!copies.isEmpty, "a copy of the damaged journal is kept; \(context)") }
+        }
+        #expect(damagedArchives > 0 || Self.runs < 10)
+        #expect(damagedJournals > 0 || Self.runs < 10)
+        print(
+            "damage model: \(Self.runs) histories, \(damagedArchives) archives and \(damagedJournals) journals damaged, "
+                + "\(lostGames) games lost to damage in all")
+    }
+}
