@@ -168,16 +168,22 @@ struct QuizCommand {
     private func loadedSessions(
         results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
     ) throws(CommandFailure) -> (sessions: [Session], complete: Bool) {
-        if let problem = DataDirectory.problem(folder: store.folder) {
-            throw CommandFailure(status: .ioError, message: problem)
-        }
+        // A data folder that is a file (or inside one) has no history, but the
+        // games waiting to be written to it are still its own: show those, if
+        // any, after the one line that says what is wrong.
+        let folderProblem = DataDirectory.problem(folder: store.folder)
+        let loaded: HistoryStore.Loaded
         do {
-            let loaded = try store.load(results: results, newest: newest, where: include)
-            for line in loaded.notices + loaded.problems { console.err(line) }
-            return (loaded.sessions, loaded.problems.isEmpty)
+            loaded = try store.load(results: results, newest: newest, where: include)
         } catch {
-            throw CommandFailure(status: .ioError, message: error.description)
+            throw CommandFailure(status: .ioError, message: folderProblem ?? error.description)
         }
+        if let folderProblem {
+            guard !loaded.sessions.isEmpty else { throw CommandFailure(status: .ioError, message: folderProblem) }
+            console.err(folderProblem)
+        }
+        for line in loaded.notices + loaded.problems { console.err(line) }
+        return (loaded.sessions, loaded.problems.isEmpty && folderProblem == nil)
     }
 
     /// The share card of the last game, or of the Nth back with `--game N`.
