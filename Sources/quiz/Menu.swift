@@ -32,8 +32,10 @@ struct Menu {
     func run() -> ExitStatus {
         var status = ExitStatus.success
         console.out(
-            console.bold("quiz") + " — \(library.banks.count) quizzes. "
-                + "Type a number or a name to play, help for commands.")
+            console.wrapped(
+                head: "quiz", painted: console.bold,
+                then: " \(console.glyph("—", "-")) \(library.banks.count) quizzes. "
+                    + "Type a number or a name to play, help for commands."))
         list()
         while true {
             input.completions = menuCompletions
@@ -84,20 +86,24 @@ struct Menu {
     private func help() {
         let width = Self.commands.map(\.name.count).max() ?? 0
         for command in Self.commands {
-            console.out("  \(DisplayWidth.pad(command.name, to: width))  \(command.help)")
+            console.out(console.wrapped(command.help, first: "  \(DisplayWidth.pad(command.name, to: width))  "))
         }
-        console.out("In a game: a choice's number, letter or text answers; skip skips; quit abandons.")
+        console.out(console.wrapped("In a game: a choice's number, letter or text answers; skip skips; quit abandons."))
         console.out(
-            "Keys: Tab completes, Up/Down recall earlier commands, Ctrl-R searches them, Ctrl-C clears the line.")
+            console.wrapped(
+                "Keys: Tab completes, Up/Down recall earlier commands, Ctrl-R searches them, Ctrl-C clears the line."))
     }
 
     private func list() {
-        let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
+        // Ids and titles come from bank files: made safe; the title wraps under itself.
+        let ids = library.banks.map { console.show($0.id) }
+        let idWidth = min(ids.map(DisplayWidth.of).max() ?? 0, max(4, console.width / 3))
         for (index, bank) in library.banks.enumerated() {
             let number = DisplayWidth.pad("\(index + 1)", to: 3, right: true)
+            let id = DisplayWidth.pad(DisplayWidth.truncate(ids[index], to: idWidth), to: idWidth)
             console.out(
-                "\(number)  \(DisplayWidth.pad(bank.id, to: idWidth))  \(bank.title) "
-                    + console.dim("(\(bank.questions.count))"))
+                console.wrapped(
+                    "\(bank.title) (\(bank.questions.count))", first: "\(number)  \(id)  ", lineBreaks: false))
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
     }
@@ -109,7 +115,8 @@ struct Menu {
             console.err(error.description)
             return
         }
-        console.out(HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width))
+        console.out(
+            HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width, ascii: console.ascii))
     }
 
     /// `share`, `share ascii`: the last game's card.
@@ -125,7 +132,9 @@ struct Menu {
             console.out("No games yet, so nothing to share.")
             return
         }
-        console.out(ShareCard(session: last, timeZone: .current).text(ascii: argument.lowercased() == "ascii"))
+        console.out(
+            ShareCard(session: last, timeZone: .current).text(
+                ascii: argument.lowercased() == "ascii" || console.ascii))
     }
 
     private func stats() {
@@ -136,7 +145,7 @@ struct Menu {
             return
         }
         let statistics = Statistics(sessions: SessionHistory.shared.sessions, now: Date(), timeZone: .current)
-        console.out(statistics.text(width: min(console.width, 100)))
+        console.out(statistics.text(ascii: console.ascii, width: min(console.width, 100)))
     }
 
     /// A bank by its number in the list, its id or its title (ignoring case).
@@ -156,9 +165,10 @@ struct Menu {
         if let suggestion = NearestMatch.suggestion(for: line, among: candidates)
             ?? NearestMatch.suggestion(for: first, among: Self.commands.map(\.name))
         {
-            console.out("Unknown command or quiz '\(line)'. Did you mean \(suggestion)?")
+            console.out(console.wrapped("Unknown command or quiz '\(line)'. Did you mean \(suggestion)?"))
         } else {
-            console.out("Unknown command or quiz '\(line)'. Type help for commands, list for the quizzes.")
+            console.out(
+                console.wrapped("Unknown command or quiz '\(line)'. Type help for commands, list for the quizzes."))
         }
     }
 
@@ -166,7 +176,9 @@ struct Menu {
         guard let bank = bank(named: name) else {
             let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
             console.out(
-                "No quiz '\(name)'." + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
+                console.wrapped(
+                    "No quiz '\(name)'." + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
+            )
             return .success
         }
         return play(bank)

@@ -66,12 +66,16 @@ struct QuizCommand {
     private func list() throws(CommandFailure) -> ExitStatus {
         let library = try BankLocator.library(extraPaths: options.questionPaths)
         BankLocator.cache.waitForWrites()  // before output a pipe may close
-        let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
+        // Ids and titles come from bank files: made safe, one bank a line
+        // (the title wrapped under itself on a narrow terminal).
+        let ids = library.banks.map { console.show($0.id) }
+        let idWidth = ids.map(DisplayWidth.of).max() ?? 0
         let bundled = BankLocator.bundledFolder()
-        for bank in library.banks {
+        for (bank, id) in zip(library.banks, ids) {
+            let count = DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)
             console.out(
-                "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) questions  \(bank.title)"
-            )
+                console.wrapped(
+                    bank.title, first: "\(DisplayWidth.pad(id, to: idWidth))  \(count) questions  ", lineBreaks: false))
             // Categories matter for large banks of your own (played with --category),
             // not for the bundled ones, whose lists would only crowd the screen.
             if bundled.map({ !bank.path.hasPrefix($0 + "/") }) ?? true {
@@ -87,9 +91,13 @@ struct QuizCommand {
         for file in files {
             do {
                 let bank = try BankLoader.load(path: file)
-                console.out("\(file): ok, \(bank.questions.count) questions")
+                console.out(console.show("\(file): ok, \(bank.questions.count) questions"))
+                // Warnings do not change the status: the bank plays, its control characters shown visibly.
+                for warning in ControlCharacterWarnings.problems(in: bank) {
+                    console.out(console.show(warning.description))
+                }
             } catch {
-                for line in error.problems { console.out(line) }
+                for line in error.problems { console.out(console.show(line)) }
                 if case .invalid = error { status = .dataError } else if status == .success { status = .noInput }
             }
         }
@@ -103,7 +111,7 @@ struct QuizCommand {
         let sessions = try loadedSessions(
             results: false, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
-        let text = report.render(options.format ?? .table, width: console.width)
+        let text = report.render(options.format ?? .table, width: console.width, ascii: console.ascii)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
         return .success
@@ -137,7 +145,9 @@ struct QuizCommand {
         let newestFirst = sessions.enumerated().sorted {
             $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
         }
-        console.out(ShareCard(session: newestFirst[back - 1].element, timeZone: .current).text(ascii: options.ascii))
+        console.out(
+            ShareCard(session: newestFirst[back - 1].element, timeZone: .current).text(
+                ascii: options.ascii || console.ascii))
         return .success
     }
 
@@ -147,7 +157,7 @@ struct QuizCommand {
         if options.format == .json {
             console.out(statistics.json())
         } else {
-            console.out(statistics.text(ascii: options.ascii, width: min(console.width, 100)))
+            console.out(statistics.text(ascii: options.ascii || console.ascii, width: min(console.width, 100)))
         }
         return .success
     }

@@ -1,0 +1,80 @@
+/// Text broken into lines at word boundaries to fit a terminal's columns,
+/// measured with `DisplayWidth` (a wide character takes two). The first line
+/// starts with `first` (say, `"  1) "`), the others with spaces as wide as
+/// `first` (a hanging indent), or `rest` when given. A word longer than a line
+/// is broken between characters. Line breaks in the text start a new line
+/// (with the hanging indent); runs of spaces between words become one.
+/// Pure; prints nothing.
+public enum TextWrap {
+    /// The lines, without line ends. `width` is the whole line, indent
+    /// included; nil means no limit (a pipe): only the text's own line breaks
+    /// divide it. An indent too wide for `width` is cut down so at least
+    /// ten columns (or `width`, when less) remain for the text.
+    public static func lines(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> [String] {
+        let firstIndent = first
+        var restIndent = rest ?? String(repeating: " ", count: DisplayWidth.of(first))
+        if let width {
+            let room = min(10, max(1, width))
+            if DisplayWidth.of(restIndent) > width - room {
+                restIndent = String(repeating: " ", count: max(0, width - room))
+            }
+        }
+        var lines: [String] = []
+        var line = firstIndent
+        var used = DisplayWidth.of(firstIndent)
+        var lineHasWord = false
+        func newLine() {
+            lines.append(line)
+            line = restIndent
+            used = DisplayWidth.of(restIndent)
+            lineHasWord = false
+        }
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, paragraph) in paragraphs.enumerated() {
+            if number > 0 { newLine() }
+            for word in paragraph.split(separator: " ") {
+                let wordWidth = DisplayWidth.of(String(word))
+                guard let width else {
+                    if lineHasWord { line += " " }
+                    line += word
+                    lineHasWord = true
+                    continue
+                }
+                if lineHasWord && used + 1 + wordWidth > width { newLine() }
+                if lineHasWord {
+                    line += " "
+                    used += 1
+                }
+                if used + wordWidth <= width {
+                    line += word
+                    used += wordWidth
+                    lineHasWord = true
+                    continue
+                }
+                // Longer than a line: as much as fits, then on the next lines.
+                for character in word {
+                    let characterWidth = DisplayWidth.of(character)
+                    if used + characterWidth > width && (lineHasWord || used > DisplayWidth.of(restIndent)) {
+                        newLine()
+                    }
+                    line.append(character)
+                    used += characterWidth
+                    lineHasWord = true
+                }
+            }
+        }
+        lines.append(line)
+        return lines.map(trimmingTrailingSpaces)
+    }
+
+    /// `lines(…)` joined by "\n".
+    public static func wrap(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> String {
+        lines(text, width: width, first: first, rest: rest).joined(separator: "\n")
+    }
+
+    private static func trimmingTrailingSpaces(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
