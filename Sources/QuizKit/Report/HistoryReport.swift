@@ -104,7 +104,8 @@ public struct HistoryReport: Sendable {
     }
 
     /// "3 games · average 70% · best 9/10 (World Capitals)", the title
-    /// shortened so the line fits `width` columns.
+    /// shortened so the line fits `width` columns (without the average when
+    /// that leaves less than 8 columns for the title).
     public func summary(width: Int = 80, ascii: Bool = false) -> String {
         let games = "\(sessions.count) game\(sessions.count == 1 ? "" : "s")"
         let scored = sessions.compactMap { session in session.fraction.map { (session, $0) } }
@@ -112,7 +113,9 @@ public struct HistoryReport: Sendable {
         let average = scored.map(\.1).reduce(0, +) / Double(scored.count)
         let best = scored.max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.date > $1.0.date }!
         let dot = ascii ? "-" : "·"
-        let head = "\(games) \(dot) average \(Int((average * 100).rounded()))% \(dot) best \(Self.score(best.0)) ("
+        var head = "\(games) \(dot) average \(Int((average * 100).rounded()))% \(dot) best \(Self.score(best.0)) ("
+        // A narrow terminal: the average gives way to the best game's title.
+        if DisplayWidth.of(head) + 9 > width { head = "\(games) \(dot) best \(Self.score(best.0)) (" }
         let room = max(4, width - DisplayWidth.of(head) - 1)
         return head + DisplayWidth.truncate(TerminalText.safe(title(best.0)), to: room) + ")"
     }
