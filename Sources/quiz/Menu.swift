@@ -97,10 +97,11 @@ struct Menu {
     private func list() {
         // Ids and titles come from bank files: made safe; the title wraps under itself.
         let ids = library.banks.map { console.show($0.id) }
-        let idWidth = min(ids.map(DisplayWidth.of).max() ?? 0, max(4, console.width / 3))
+        let idWidth = ids.map(DisplayWidth.of).max() ?? 0
         for (index, bank) in library.banks.enumerated() {
             let number = DisplayWidth.pad("\(index + 1)", to: 3, right: true)
-            let id = DisplayWidth.pad(DisplayWidth.truncate(ids[index], to: idWidth), to: idWidth)
+            // Ids are typed to play: never shortened.
+            let id = DisplayWidth.pad(ids[index], to: idWidth)
             console.out(
                 console.wrapped(
                     "\(bank.title) (\(bank.questions.count))", first: "\(number)  \(id)  ", lineBreaks: false))

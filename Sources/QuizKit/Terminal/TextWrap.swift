@@ -8,55 +8,50 @@
 public enum TextWrap {
     /// The lines, without line ends. `width` is the whole line, indent
     /// included; nil means no limit (a pipe): only the text's own line breaks
-    /// divide it. An indent too wide for `width` is cut down so at least
-    /// ten columns (or `width`, when less) remain for the text.
+    /// divide it. A hanging indent too wide for `width` is cut down so at
+    /// least half the line (up to ten columns) remains for the text.
     public static func lines(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> [String] {
-        let firstIndent = first
         var restIndent = rest ?? String(repeating: " ", count: DisplayWidth.of(first))
         if let width {
-            let room = min(10, max(1, width))
+            let room = max(1, min(10, width / 2))
             if DisplayWidth.of(restIndent) > width - room {
                 restIndent = String(repeating: " ", count: max(0, width - room))
             }
         }
+        let restWidth = DisplayWidth.of(restIndent)
         var lines: [String] = []
-        var line = firstIndent
-        var used = DisplayWidth.of(firstIndent)
+        var line = first
+        var used = DisplayWidth.of(first)
         var lineHasWord = false
         func newLine() {
             lines.append(line)
             line = restIndent
-            used = DisplayWidth.of(restIndent)
+            used = restWidth
             lineHasWord = false
         }
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (number, paragraph) in paragraphs.enumerated() {
+        for (number, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if number > 0 { newLine() }
             for word in paragraph.split(separator: " ") {
                 let wordWidth = DisplayWidth.of(String(word))
-                guard let width else {
-                    if lineHasWord { line += " " }
-                    line += word
-                    lineHasWord = true
-                    continue
+                let space = lineHasWord ? 1 : 0
+                if let width, used + space + wordWidth > width {
+                    // On a line of its own when it fits one, else broken from here.
+                    if lineHasWord || (used > restWidth && wordWidth <= width - restWidth) { newLine() }
                 }
-                if lineHasWord && used + 1 + wordWidth > width { newLine() }
                 if lineHasWord {
                     line += " "
                     used += 1
                 }
-                if used + wordWidth <= width {
+                lineHasWord = true
+                guard let width, used + wordWidth > width else {
                     line += word
                     used += wordWidth
-                    lineHasWord = true
                     continue
                 }
                 // Longer than a line: as much as fits, then on the next lines.
                 for character in word {
                     let characterWidth = DisplayWidth.of(character)
-                    if used + characterWidth > width && (lineHasWord || used > DisplayWidth.of(restIndent)) {
-                        newLine()
-                    }
+                    if used + characterWidth > width && used > restWidth { newLine() }
                     line.append(character)
                     used += characterWidth
                     lineHasWord = true
