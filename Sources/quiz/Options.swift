@@ -58,6 +58,8 @@ struct Options {
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
         not found, 74 history could not be read or written, 130 game abandoned
         with Ctrl-C.
+        Text is wrapped to the terminal's width (COLUMNS=N when not a terminal);
+        --validate also warns of control characters in a bank.
         """
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {

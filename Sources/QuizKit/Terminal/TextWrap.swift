@@ -9,11 +9,12 @@ public enum TextWrap {
     /// The lines, without line ends. `width` is the whole line, indent
     /// included; nil means no limit (a pipe): only the text's own line breaks
     /// divide it. A hanging indent too wide for `width` is cut down so at
-    /// least half the line (up to ten columns) remains for the text.
+    /// least half the line (two to ten columns) remains for the text.
     public static func lines(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> [String] {
         var restIndent = rest ?? String(repeating: " ", count: DisplayWidth.of(first))
         if let width {
-            let room = max(1, min(10, width / 2))
+            // Room for a wide character at least, where the width allows.
+            let room = min(width, max(2, min(10, width / 2)))
             if DisplayWidth.of(restIndent) > width - room {
                 restIndent = String(repeating: " ", count: max(0, width - room))
             }
