@@ -167,7 +167,7 @@ fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
 fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer $(FUZZ_DIR)/sanitizer-fuzzer fuzz-seeds
 	@Fuzz/run.sh archive 65536 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-archive
 	@Fuzz/run.sh bank 32768 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-bank
-	@Fuzz/run.sh sanitizer 4096 $(FUZZ_RUNS) SANITIZER_COV_FLOOR $(FUZZ_DIR)/seeds-sanitizer
+	@Fuzz/run.sh sanitizer 256 $(FUZZ_RUNS) 600 $(FUZZ_DIR)/seeds-sanitizer
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000

@@ -37,9 +37,11 @@ final class LineEditor: LineInput {
     /// No UTF-8 locale: libedit can show and hold ASCII alone.
     nonisolated(unsafe) private static var asciiOnly = false
 
+    /// Text holding control characters is never offered: libedit would print
+    /// it raw in its list of matches (such a choice is answered by number).
     var completions: [String] {
         get { Self.candidates }
-        set { Self.candidates = newValue }
+        set { Self.candidates = newValue.filter { !$0.unicodeScalars.contains(where: TerminalText.needsChange) } }
     }
 
     init(historyFile: InputHistoryFile?) {

@@ -72,6 +72,16 @@ struct TextWrapTests {
         #expect(TextWrap.lines(text, width: nil) == [text])
     }
 
+    /// Found by the sanitizer fuzzer: a ZWJ starting a paragraph joins the
+    /// indent's last space, and the line was one column too wide.
+    @Test func aCharacterJoiningTheIndentIsMeasuredJoined() {
+        let text = TerminalText.safe(
+            "\r\n\u{200D}\u{0}" + String(repeating: "[", count: 30) + "\u{0}", lineBreaks: true)
+        let lines = TextWrap.lines(text, width: 14, first: "  1) ")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 14 }, "\(lines)")
+        #expect(DisplayWidth.of(" \u{200D}") == 1 && DisplayWidth.of(" \u{FE0F}") == 1)
+    }
+
     @Test func anIndentTooWideForTheLineIsCutDown() {
         let lines = TextWrap.lines("some words to wrap here", width: 12, first: String(repeating: " ", count: 10))
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 12 || !$0.contains(" ") }, "\(lines)")

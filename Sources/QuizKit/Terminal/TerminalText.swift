@@ -101,13 +101,13 @@ public enum TerminalText {
     public static func ascii(_ text: String) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         var result = ""
-        for character in text {
+        // Decomposed once, so a character's first scalar is its base letter.
+        for character in text.decomposedStringWithCanonicalMapping {
             if character.isASCII {
                 result.append(character)
                 continue
             }
-            // The base letter of a decomposed character, when it is ASCII.
-            let base = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.first
+            let base = character.unicodeScalars.first
             if let base, base.isASCII, base.value >= 0x20, base.value != 0x7F {
                 result.unicodeScalars.append(base)
             } else {

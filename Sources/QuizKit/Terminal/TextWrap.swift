@@ -30,32 +30,39 @@ public enum TextWrap {
             used = restWidth
             lineHasWord = false
         }
+        // The line's width with `piece` added. A character may join the one
+        // before it (a combining mark after the indent's space) and then not
+        // add what it measures alone; only the line's last character can
+        // change, so it is measured again with the piece.
+        func widthAdding(_ piece: String) -> Int {
+            guard let last = line.last else { return DisplayWidth.of(piece) }
+            return used - DisplayWidth.of(last) + DisplayWidth.of(String(last) + piece)
+        }
+        func fits(_ piece: String) -> Bool { width.map { widthAdding(piece) <= $0 } ?? true }
+        func append(_ piece: String) {
+            used = widthAdding(piece)
+            line += piece
+            lineHasWord = true
+        }
         for (number, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if number > 0 { newLine() }
-            for word in paragraph.split(separator: " ") {
-                let wordWidth = DisplayWidth.of(String(word))
-                let space = lineHasWord ? 1 : 0
-                if let width, used + space + wordWidth > width {
-                    // On a line of its own when it fits one, else broken from here.
-                    if lineHasWord || (used > restWidth && wordWidth <= width - restWidth) { newLine() }
+            for word in paragraph.split(separator: " ").map(String.init) {
+                let piece = (lineHasWord ? " " : "") + word
+                if fits(piece) {
+                    append(piece)
+                    continue
                 }
-                if lineHasWord {
-                    line += " "
-                    used += 1
-                }
-                lineHasWord = true
-                guard let width, used + wordWidth > width else {
-                    line += word
-                    used += wordWidth
+                // On a line of its own when it fits one, else broken from here.
+                let fitsALine = width.map { DisplayWidth.of(restIndent + word) <= $0 } ?? true
+                if lineHasWord || (used > restWidth && fitsALine) { newLine() }
+                if fits(word) {
+                    append(word)
                     continue
                 }
                 // Longer than a line: as much as fits, then on the next lines.
                 for character in word {
-                    let characterWidth = DisplayWidth.of(character)
-                    if used + characterWidth > width && used > restWidth { newLine() }
-                    line.append(character)
-                    used += characterWidth
-                    lineHasWord = true
+                    if !fits(String(character)) && used > restWidth { newLine() }
+                    append(String(character))
                 }
             }
         }
