@@ -67,6 +67,26 @@ import Testing
         #expect(screen[explained + 1].hasPrefix("  ") && !screen[explained + 1].hasPrefix("   "))
     }
 
+    @Test func aResizedTerminalIsWrappedToItsNewWidth() throws {
+        let scratch = Scratch()
+        let bank = try longBank(in: scratch)
+        let terminal = try PseudoTerminal(
+            arguments: ["--questions", bank, "long"], environment: scratch.environment(["TERM": "xterm"]), columns: 120)
+        let prompt = try terminal.wait(for: "long 1/1> ")
+        #expect(lines(terminal).contains(Self.prompt), "one line at 120 columns")
+        terminal.resize(columns: 32, rows: 24)
+        usleep(100_000)
+        terminal.send("Mars" + PseudoTerminal.enter)
+        let answered = try terminal.wait(for: "right (100%)", after: prompt)
+        #expect(try terminal.waitForExit() == 0)
+        let after = PseudoTerminal.plain(String(terminal.output[answered...])).components(separatedBy: "\n")
+        let feedback = PseudoTerminal.plain(String(terminal.output[prompt..<answered])).components(separatedBy: "\n")
+        for line in after + feedback.dropFirst() {
+            #expect(DisplayWidth.of(line) <= 32, "\(line.debugDescription)")
+        }
+        expectWordsWhole(Self.explanation, in: feedback)
+    }
+
     @Test func aPipeIsNotWrapped() throws {
         let scratch = Scratch()
         let bank = try longBank(in: scratch)
