@@ -134,7 +134,8 @@ uninstall:
 	rm -f $(foreach bank,$(BANKS),"$(QUIZDIR)/Questions/$(bank)")
 	rmdir "$(QUIZDIR)/Questions" "$(QUIZDIR)" 2>/dev/null || true
 
-# make fuzz [FUZZ_RUNS=N]: the archive decoder and the bank loader under
+# make fuzz [FUZZ_RUNS=N]: the archive decoder, the bank loader and the
+# terminal sanitiser (with wrapping) under
 # libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
 # CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizKit
 # source as one module, by the toolchain alone (libFuzzer and lld ship with
@@ -153,6 +154,10 @@ $(FUZZ_DIR)/bank-fuzzer: Fuzz/BankFuzzer.swift $(QUIZKIT_SOURCES)
 	@mkdir -p $(FUZZ_DIR)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
+$(FUZZ_DIR)/sanitizer-fuzzer: Fuzz/SanitizerFuzzer.swift $(QUIZKIT_SOURCES)
+	@mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
+
 # Seeds, laid anew each run: archives written by KeyedArchive and Foundation,
 # the classic one; the bundled banks, Open Trivia files and every fixture,
 # the fuzz regressions included.
@@ -164,12 +169,16 @@ fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
 		$(FUZZ_DIR)/seeds-archive/
 	@cp Questions/*.json Fuzz/seeds/bank/*.json Tests/QuizKitTests/Fixtures/*.json Tests/QuizCLITests/Fixtures/*.json \
 		$(wildcard Tests/QuizKitTests/Fixtures/fuzz/bank-*) $(FUZZ_DIR)/seeds-bank/
-	@echo "fuzz: seeds: $$(ls $(FUZZ_DIR)/seeds-archive | wc -l) archives, $$(ls $(FUZZ_DIR)/seeds-bank | wc -l) banks"
+	@rm -rf $(FUZZ_DIR)/seeds-sanitizer && mkdir -p $(FUZZ_DIR)/seeds-sanitizer
+	@cp Fuzz/seeds/sanitizer/* Questions/*.json $(FUZZ_DIR)/seeds-sanitizer/
+	@echo "fuzz: seeds: $$(ls $(FUZZ_DIR)/seeds-archive | wc -l) archives, $$(ls $(FUZZ_DIR)/seeds-bank | wc -l) banks," \
+		"$$(ls $(FUZZ_DIR)/seeds-sanitizer | wc -l) texts"
 
 # One fuzzer at a time: the machines have two cores.
-fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer fuzz-seeds
+fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer $(FUZZ_DIR)/sanitizer-fuzzer fuzz-seeds
 	@Fuzz/run.sh archive 65536 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-archive
 	@Fuzz/run.sh bank 32768 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-bank
+	@Fuzz/run.sh sanitizer 256 $(FUZZ_RUNS) 600 $(FUZZ_DIR)/seeds-sanitizer
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000

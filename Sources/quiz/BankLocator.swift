@@ -92,7 +92,7 @@ enum BankLocator {
                 fetch: FetchProgram.fetch)
             let remote = try loader.load(url)
             if let stale = remote.staleCopy {
-                FileHandle.standardError.write(Data("quiz: \(stale)\n".utf8))
+                FileHandle.standardError.write(Data(Console.errorLine("\(stale)").utf8))
             }
             return remote.bank
         } catch {

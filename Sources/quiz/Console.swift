@@ -1,4 +1,5 @@
 import Foundation
+import QuizKit
 
 #if canImport(Glibc)
     import Glibc
@@ -6,18 +7,23 @@ import Foundation
 
 /// Where the program's text goes, and how it may look there: colour only on a
 /// terminal, never with `NO_COLOR`, `TERM=dumb` or `--no-color`, nor with
-/// `color = never` in the configuration file unless `CLICOLOR_FORCE` says so.
+/// `color = never` in the configuration file unless `CLICOLOR_FORCE` says so;
+/// drawings in ASCII under a locale that is not UTF-8 (see `TerminalLocale`);
+/// text from a bank, a server or the history made safe (`show`) and wrapped to
+/// the terminal's width (`wrapped`).
 struct Console {
     let colour: Bool
     /// Standard input is a terminal: read through libedit.
     let interactiveInput: Bool
-    /// Columns for tables: the terminal's width on a terminal, else 80.
-    let width: Int
+    let locale: TerminalLocale
+    private let stdoutIsTerminal: Bool
+    /// `COLUMNS`, when it holds a positive number.
+    private let columnsVariable: Int?
 
     /// `fileSaysNever`: the configuration file's `color = never`, which the
     /// option and the environment outrank.
     init(noColorFlag: Bool, environment: [String: String], fileSaysNever: Bool = false) {
-        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         let term = environment["TERM"] ?? ""
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         // CLICOLOR_FORCE (not empty, not 0) colours even a pipe; NO_COLOR and
@@ -27,25 +33,88 @@ struct Console {
             !noColorFlag && !noColor
             && (forced || (stdoutIsTerminal && term != "dumb" && !term.isEmpty && !fileSaysNever))
         interactiveInput = isatty(STDIN_FILENO) == 1
-        var size = winsize()
-        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {
-            width = Int(size.ws_col)
-        } else {
-            width = 80
-        }
+        locale = TerminalLocale.current
+        columnsVariable = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
+    /// The terminal's columns now (it may have been resized), else `COLUMNS`;
+    /// nil for a pipe or a file without `COLUMNS`.
+    var measuredWidth: Int? {
+        var size = winsize()
+        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return columnsVariable
+    }
+
+    /// Columns for tables: the measured width, else 80. Tables fit down to 40
+    /// columns and do their best below.
+    var width: Int { measuredWidth ?? 80 }
+
+    /// Our own drawings (squares, bars, rules, ✓ and ·) in ASCII.
+    var ascii: Bool { !locale.drawsUnicode }
+
     func out(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((printable(text) + "\n").utf8))
     }
 
     /// Writes `text` as it is, adding no line end.
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(printable(text).utf8))
     }
 
+    /// An error or a notice on standard error, after "quiz: ". It may quote a
+    /// bank's values or a path, so it is made safe as a whole.
     func err(_ text: String) {
-        FileHandle.standardError.write(Data(("quiz: " + text + "\n").utf8))
+        FileHandle.standardError.write(Data(Self.errorLine(text, locale: locale).utf8))
+    }
+
+    /// "quiz: " and `text` made safe (line breaks kept), with a line end.
+    static func errorLine(_ text: String, locale: TerminalLocale = .current) -> String {
+        let line = "quiz: " + TerminalText.safe(text, lineBreaks: true) + "\n"
+        return locale == .ascii ? TerminalText.ascii(line) : line
+    }
+
+    /// Under `TerminalLocale.ascii`, nothing but ASCII goes out.
+    private func printable(_ text: String) -> String {
+        locale == .ascii ? TerminalText.ascii(text) : text
+    }
+
+    /// Text from a bank, a server or the history, safe to print: on one line,
+    /// or keeping its line breaks when `lineBreaks`.
+    func show(_ text: String, lineBreaks: Bool = false) -> String {
+        TerminalText.safe(text, lineBreaks: lineBreaks)
+    }
+
+    /// Text from a bank made safe (its line breaks kept when `lineBreaks`:
+    /// prompts and explanations, not titles or choices) and wrapped at word
+    /// boundaries to the terminal's width, with `first` before the first line
+    /// and a hanging indent before the others. Unwrapped in a pipe.
+    func wrapped(_ text: String, first: String = "", rest: String? = nil, lineBreaks: Bool = true) -> String {
+        TextWrap.wrap(show(text, lineBreaks: lineBreaks), width: measuredWidth, first: first, rest: rest)
+    }
+
+    /// `head` and `tail` wrapped as one text (made safe, on one line unless
+    /// `lineBreaks`) with `indent` before the lines after the first,
+    /// `head` painted: painting after wrapping keeps the columns right.
+    func wrapped(
+        head: String, painted paint: (String) -> String, then tail: String, indent: String = "",
+        lineBreaks: Bool = false
+    ) -> String {
+        let safeHead = show(head, lineBreaks: lineBreaks)
+        var lines = wrapped(safeHead + tail, rest: indent, lineBreaks: lineBreaks).components(separatedBy: "\n")
+        // The head is painted where it is still whole on the first line, else the first line is.
+        if lines[0].hasPrefix(safeHead) {
+            lines[0] = paint(safeHead) + lines[0].dropFirst(safeHead.count)
+        } else {
+            lines[0] = paint(lines[0])
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `unicode`, or `ascii` under a locale that is not UTF-8.
+    func glyph(_ unicode: String, _ ascii: String) -> String {
+        self.ascii ? ascii : unicode
     }
 
     private func paint(_ code: String, _ text: String) -> String {

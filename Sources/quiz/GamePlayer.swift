@@ -25,25 +25,31 @@ struct GamePlayer {
         var game = Game(bank: bank, count: count, seed: seed)
         let started = Date()
         let dealt = game.asked.count
+        let dot = console.glyph("·", "-")
         console.out(
-            console.bold("\(bank.title)") + console.dim(" · \(dealt) question\(dealt == 1 ? "" : "s") · seed \(seed)"))
+            console.wrapped(
+                head: bank.title, painted: console.bold,
+                then: " \(dot) \(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)"))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))
-            console.out(console.bold(asked.question.prompt))
+            console.out(console.bold(console.wrapped(asked.question.prompt)))
             for (index, choice) in asked.choices.enumerated() {
                 let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))
-                console.out(asked.numbersAreText ? "  \(letter)) \(choice)" : "  \(index + 1)) \(choice)")
+                let label = asked.numbersAreText ? "  \(letter)) " : "  \(index + 1)) "
+                console.out(console.wrapped(choice, first: label, lineBreaks: false))
             }
             if asked.number == 1 && !asked.choices.isEmpty || asked.numbersAreText {
                 let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(asked.choices.count - 1)))
+                let dash = console.glyph("–", "-")
                 let how =
                     asked.numbersAreText
-                    ? "answer a–\(last) or the number itself" : "answer 1–\(asked.choices.count), a–\(last) or the text"
-                console.out(console.dim("  (\(how); skip skips, quit abandons)"))
+                    ? "answer a\(dash)\(last) or the number itself"
+                    : "answer 1\(dash)\(asked.choices.count), a\(dash)\(last) or the text"
+                console.out(console.dim(console.wrapped("(\(how); skip skips, quit abandons)", first: "  ")))
             }
             input.completions = asked.choices + Self.commands
-            let prompt = "\(bank.id) \(asked.number)/\(asked.total)> "
+            let prompt = "\(console.show(bank.id)) \(asked.number)/\(asked.total)> "
             var feedback: Game.Feedback?
             var interruptedAtEmptyPrompt = false
             while feedback == nil {
@@ -83,15 +89,15 @@ struct GamePlayer {
                     feedback = game.skip()
                 case "help", ":help", "?":
                     console.out(
-                        asked.choices.isEmpty
-                            ? "Type your answer. skip skips the question (it counts as wrong); quit abandons the game."
-                            : "Answer with a number, a letter or the choice's text (Tab completes it). "
-                                + "skip skips (counts as wrong); quit abandons the game."
-                    )
+                        console.wrapped(
+                            asked.choices.isEmpty
+                                ? "Type your answer. skip skips the question (it counts as wrong); quit abandons the game."
+                                : "Answer with a number, a letter or the choice's text (Tab completes it). "
+                                    + "skip skips (counts as wrong); quit abandons the game."))
                 default:
                     switch game.answer(line) {
                     case .answered(let result): feedback = result
-                    case .notUnderstood(let hint): console.out(console.yellow(hint))
+                    case .notUnderstood(let hint): console.out(console.yellow(console.wrapped(hint)))
                     }
                 }
             }
@@ -140,13 +146,20 @@ struct GamePlayer {
     }
 
     private func show(_ feedback: Game.Feedback) {
-        switch feedback.outcome {
-        case .right: console.out(console.green("✓ Right!") + " \(feedback.correctAnswer)")
-        case .wrong: console.out(console.red("✗ Wrong.") + " The answer is \(feedback.correctAnswer).")
-        case .skipped: console.out(console.yellow("→ Skipped.") + " The answer is \(feedback.correctAnswer).")
-        }
+        // The verdict's words are wrapped with the answer, then painted.
+        let (mark, verdict, answer, paint): (String, String, String, (String) -> String) =
+            switch feedback.outcome {
+            case .right: (console.glyph("✓", "+"), "Right!", feedback.correctAnswer, console.green)
+            case .wrong: (console.glyph("✗", "x"), "Wrong.", "The answer is \(feedback.correctAnswer).", console.red)
+            case .skipped:
+                (console.glyph("→", "->"), "Skipped.", "The answer is \(feedback.correctAnswer).", console.yellow)
+            }
+        let indent = String(repeating: " ", count: DisplayWidth.of(mark) + 1)
+        console.out(
+            console.wrapped(
+                head: mark + " " + verdict, painted: paint, then: " " + console.show(answer), indent: indent))
         if let explanation = feedback.explanation, !explanation.isEmpty {
-            console.out(console.dim("  " + explanation))
+            console.out(console.dim(console.wrapped(explanation, first: "  ")))
         }
     }
 
@@ -158,15 +171,19 @@ struct GamePlayer {
         let title = session.title ?? "this quiz"
         console.out()
         console.out(
-            console.bold("\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)")
-                + " in \(DurationFormat.clock(session.duration))")
+            console.wrapped(
+                head: "\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)",
+                painted: console.bold, then: " in \(DurationFormat.clock(session.duration))"))
         let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
         switch Milestones.personalBest(of: session, history: earlier) {
         case .firstGame:
-            console.out("Your first game of \(title): a best to beat next time.")
+            console.out(
+                console.wrapped(
+                    "Your first game of \(console.show(title)): a best to beat next time.", lineBreaks: false)
+            )
         case .newBest(let previous):
             let before = previous.map { " Your best before was \($0.score)/\($0.total ?? 0)." } ?? ""
-            console.out(console.green("New best for \(title)!") + before)
+            console.out(console.green(console.wrapped("New best for \(title)!" + before, lineBreaks: false)))
         case .notBest:
             let best = earlier.filter { $0.quiz == session.quiz }.compactMap { game in game.fraction.map { (game, $0) }
             }
@@ -185,6 +202,9 @@ struct GamePlayer {
             }
         }
         console.out(
-            console.dim("Share this game: type share" + (sharePrompt ? "" : " at the menu, or run quiz --share") + "."))
+            console.dim(
+                console.wrapped(
+                    "Share this game: type share" + (sharePrompt ? "" : " at the menu, or run quiz --share") + ".")
+            ))
     }
 }

@@ -1,5 +1,6 @@
 @preconcurrency import CEditLine
 import Foundation
+import QuizKit
 
 /// What was on the line when Ctrl-C was pressed; nil when it was not.
 nonisolated(unsafe) private var interruptedLine: String?
@@ -33,15 +34,21 @@ final class LineEditor: LineInput {
     nonisolated(unsafe) private static var nextMatch = 0
 
     private let historyFile: InputHistoryFile?
+    /// No UTF-8 locale: libedit can show and hold ASCII alone.
+    nonisolated(unsafe) private static var asciiOnly = false
 
+    /// Text holding control characters is never offered: libedit would print
+    /// it raw in its list of matches (such a choice is answered by number).
     var completions: [String] {
         get { Self.candidates }
-        set { Self.candidates = newValue }
+        set { Self.candidates = newValue.filter { !$0.unicodeScalars.contains(where: TerminalText.needsChange) } }
     }
 
     init(historyFile: InputHistoryFile?) {
         self.historyFile = historyFile
-        setlocale(LC_CTYPE, "")
+        // A UTF-8 LC_CTYPE, or libedit crashes on a prompt it cannot decode
+        // and drops typed characters (see TerminalLocale).
+        Self.asciiOnly = TerminalLocale.current == .ascii
         rl_readline_name = UnsafePointer(strdup("quiz"))
         rl_getc_function = { _ in LineEditor.readKey() }
         var onContinue = sigaction()
@@ -104,6 +111,7 @@ final class LineEditor: LineInput {
             bytes.append(byte)
         }
         guard let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first else { return 0xFFFD }
+        if asciiOnly && !scalar.isASCII { return 0x3F }  // "?": libedit could not show it
         return Int32(scalar.value)
     }
 
@@ -130,7 +138,9 @@ final class LineEditor: LineInput {
     func readLine(prompt: String) -> LineEvent {
         interruptedLine = nil
         isigOff = false
-        guard let raw = CEditLine.readline(prompt) else {
+        // The prompt holds a bank's id: made safe, and ASCII when libedit can show nothing else.
+        let shown = TerminalText.safe(prompt)
+        guard let raw = CEditLine.readline(Self.asciiOnly ? TerminalText.ascii(shown) : shown) else {
             if let partial = interruptedLine {
                 interruptedLine = nil
                 FileHandle.standardOutput.write(Data("^C\n".utf8))

@@ -36,8 +36,10 @@ struct Menu {
     func run() -> ExitStatus {
         var status = ExitStatus.success
         console.out(
-            console.bold("quiz") + " — \(library.banks.count) quizzes. "
-                + "Type a number or a name to play, help for commands.")
+            console.wrapped(
+                head: "quiz", painted: console.bold,
+                then: " \(console.glyph("—", "-")) \(library.banks.count) quizzes. "
+                    + "Type a number or a name to play, help for commands."))
         list()
         while true {
             input.completions = menuCompletions
@@ -88,20 +90,25 @@ struct Menu {
     private func help() {
         let width = Self.commands.map(\.name.count).max() ?? 0
         for command in Self.commands {
-            console.out("  \(DisplayWidth.pad(command.name, to: width))  \(command.help)")
+            console.out(console.wrapped(command.help, first: "  \(DisplayWidth.pad(command.name, to: width))  "))
         }
-        console.out("In a game: a choice's number, letter or text answers; skip skips; quit abandons.")
+        console.out(console.wrapped("In a game: a choice's number, letter or text answers; skip skips; quit abandons."))
         console.out(
-            "Keys: Tab completes, Up/Down recall earlier commands, Ctrl-R searches them, Ctrl-C clears the line.")
+            console.wrapped(
+                "Keys: Tab completes, Up/Down recall earlier commands, Ctrl-R searches them, Ctrl-C clears the line."))
     }
 
     private func list() {
-        let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
+        // Ids and titles come from bank files: made safe; the title wraps under itself.
+        let ids = library.banks.map { console.show($0.id) }
+        let idWidth = ids.map(DisplayWidth.of).max() ?? 0
         for (index, bank) in library.banks.enumerated() {
             let number = DisplayWidth.pad("\(index + 1)", to: 3, right: true)
+            // Ids are typed to play: never shortened.
+            let id = DisplayWidth.pad(ids[index], to: idWidth)
             console.out(
-                "\(number)  \(DisplayWidth.pad(bank.id, to: idWidth))  \(bank.title) "
-                    + console.dim("(\(bank.questions.count))"))
+                console.wrapped(
+                    "\(bank.title) (\(bank.questions.count))", first: "\(number)  \(id)  ", lineBreaks: false))
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
     }
@@ -117,7 +124,8 @@ struct Menu {
             console.err(error.description)
             return
         }
-        console.out(HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width))
+        console.out(
+            HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width, ascii: console.ascii))
     }
 
     /// `share`: the last game's card, with the squares the settings say;
@@ -149,7 +157,9 @@ struct Menu {
             console.out(ShareText(session: last).text)
             return
         }
-        let squares = form.isEmpty ? settings.squares : form == "ascii" ? .ascii : .colorblind
+        // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
+        let squares =
+            console.ascii ? .ascii : form.isEmpty ? settings.squares : form == "ascii" ? .ascii : .colorblind
         console.out(
             ShareCard(session: last, timeZone: LocalTimeZone.current).text(
                 ascii: squares == .ascii, colorblind: squares == .colorblind))
@@ -168,7 +178,9 @@ struct Menu {
         }
         let statistics = Statistics(
             sessions: SessionHistory.shared.sessions, now: Date(), timeZone: LocalTimeZone.current)
-        console.out(statistics.text(ascii: settings.ascii, width: min(console.width, 100), streaks: settings.streaks))
+        console.out(
+            statistics.text(
+                ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
     }
 
     /// A bank by its id or its title (ignoring case), else by its number in
@@ -193,9 +205,10 @@ struct Menu {
         if let suggestion = NearestMatch.suggestion(for: line, among: candidates)
             ?? NearestMatch.suggestion(for: first, among: Self.commands.map(\.name))
         {
-            console.out("Unknown command or quiz '\(line)'. Did you mean \(suggestion)?")
+            console.out(console.wrapped("Unknown command or quiz '\(line)'. Did you mean \(suggestion)?"))
         } else {
-            console.out("Unknown command or quiz '\(line)'. Type help for commands, list for the quizzes.")
+            console.out(
+                console.wrapped("Unknown command or quiz '\(line)'. Type help for commands, list for the quizzes."))
         }
     }
 
@@ -203,7 +216,9 @@ struct Menu {
         guard let bank = bank(named: name) else {
             let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
             console.out(
-                "No quiz '\(name)'." + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
+                console.wrapped(
+                    "No quiz '\(name)'." + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
+            )
             return .success
         }
         return play(bank)

@@ -75,6 +75,8 @@ struct Options {
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
         by SIGHUP 129.
+        Text is wrapped to the terminal's width (COLUMNS=N when not a terminal);
+        --validate also warns of control characters in a bank.
         """
 
     static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {

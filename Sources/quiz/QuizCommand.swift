@@ -82,12 +82,19 @@ struct QuizCommand {
     private func list() throws(CommandFailure) -> ExitStatus {
         let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         BankLocator.cache.waitForWrites()  // before output a pipe may close
-        let idWidth = library.banks.map { DisplayWidth.of($0.id) }.max() ?? 0
+        // Ids and titles come from bank files: made safe, one bank a line
+        // (the title wrapped under itself on a narrow terminal).
+        let ids = library.banks.map { console.show($0.id) }
+        let idWidth = ids.map(DisplayWidth.of).max() ?? 0
         let bundled = BankLocator.bundledFolder()
-        for bank in library.banks {
+        for (bank, id) in zip(library.banks, ids) {
+            let count = DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)
             console.out(
-                "\(DisplayWidth.pad(bank.id, to: idWidth))  \(DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)) \(bank.questions.count == 1 ? "question " : "questions")  \(bank.title)"
-            )
+                console.wrapped(
+                    bank.title,
+                    first:
+                        "\(DisplayWidth.pad(id, to: idWidth))  \(count) \(bank.questions.count == 1 ? "question " : "questions")  ",
+                    lineBreaks: false))
             // Categories matter for large banks of your own (played with --category),
             // not for the bundled ones, whose lists would only crowd the screen.
             if bundled.map({ !bank.path.hasPrefix($0 + "/") }) ?? true {
@@ -109,9 +116,13 @@ struct QuizCommand {
             do {
                 let bank = try BankLoader.load(path: file)
                 let count = bank.questions.count
-                console.out("\(file): ok, \(count) question\(count == 1 ? "" : "s")")
+                console.out(console.show("\(file): ok, \(count) question\(count == 1 ? "" : "s")"))
+                // Warnings do not change the status: the bank plays, its control characters shown visibly.
+                for warning in ControlCharacterWarnings.problems(in: bank) {
+                    console.out(console.show(warning.description))
+                }
             } catch {
-                for line in error.problems { console.out(line) }
+                for line in error.problems { console.out(console.show(line)) }
                 if case .invalid = error { status = .dataError } else if status == .success { status = .noInput }
             }
         }
@@ -129,7 +140,7 @@ struct QuizCommand {
             return .success
         }
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
-        let text = report.render(options.format ?? .table, width: console.width)
+        let text = report.render(options.format ?? .table, width: console.width, ascii: console.ascii)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
         return complete ? .success : .ioError
@@ -203,12 +214,14 @@ struct QuizCommand {
         // Counted back in the order the games were recorded, not by date:
         // a clock set wrong (or right again) must not make another game "the last".
         let session = sessions[sessions.count - back]
+        // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
+        let squares = console.ascii ? .ascii : settings.squares
         if options.text {
             console.out(ShareText(session: session).text)
         } else {
             console.out(
                 ShareCard(session: session, timeZone: LocalTimeZone.current).text(
-                    ascii: settings.squares == .ascii, colorblind: settings.squares == .colorblind))
+                    ascii: squares == .ascii, colorblind: squares == .colorblind))
         }
         return complete ? .success : .ioError
     }
@@ -220,7 +233,8 @@ struct QuizCommand {
             console.out(statistics.json())
         } else {
             console.out(
-                statistics.text(ascii: settings.ascii, width: min(console.width, 100), streaks: settings.streaks))
+                statistics.text(
+                    ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
         }
         return complete ? .success : .ioError
     }

@@ -13,11 +13,13 @@ do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     status = try QuizCommand(options: options, environment: environment).run()
 } catch {
-    FileHandle.standardError.write(Data(("quiz: \(error.message)\n" + (error.hint.map { $0 + "\n" } ?? "")).utf8))
+    // The message may quote a bank's values or a path: made safe (Console.errorLine).
+    let hint = error.hint.map { Console.errorLine($0).dropFirst("quiz: ".count) } ?? ""
+    FileHandle.standardError.write(Data((Console.errorLine(error.message) + hint).utf8))
     status = error.status
 }
 // A downloaded bank is cached in the background; let that write finish.
 for failure in BankLocator.cache.finishWrites() {
-    FileHandle.standardError.write(Data("quiz: \(failure)\n".utf8))
+    FileHandle.standardError.write(Data(Console.errorLine("\(failure)").utf8))
 }
 exit(status.rawValue)

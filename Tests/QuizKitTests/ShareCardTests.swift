@@ -120,4 +120,14 @@ import Testing
         #expect(lines.suffix(2) == ["⏱ 0:05", "quiz \(id) --seed 3 -n 2"])
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
     }
+
+    @Test func controlCharactersInAnIdOrTitleAreQuotedOrShownVisibly() {
+        let session = F.game(
+            "evil\u{1B}[2J'x", 1, of: 1, at: F.utcDate(days: 0, hour: 10), title: "Evil\u{1B}]0;pwned\u{07}\nTitle",
+            duration: 5, seed: 3)
+        let card = ShareCard(session: session, timeZone: F.utc).text()
+        #expect(card.hasPrefix("quiz · Evil^[]0;pwned^G Title 1/1 · 2026-11-29\n"), "\(card)")
+        #expect(card.hasSuffix("quiz $'evil\\x1B[2J\\'x' --seed 3 -n 1"), "\(card)")
+        #expect(!card.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
 }

@@ -36,7 +36,7 @@ public struct BankCategories: Sendable, Equatable {
         var line = head
         var lineHasItem = false
         for (index, entry) in counts.enumerated() {
-            let item = "\(entry.name) (\(entry.count))" + (index < counts.count - 1 ? "," : "")
+            let item = "\(TerminalText.safe(entry.name)) (\(entry.count))" + (index < counts.count - 1 ? "," : "")
             if lineHasItem && DisplayWidth.of(line) + 1 + DisplayWidth.of(item) > width {
                 lines.append(line)
                 line = indent

@@ -9,8 +9,14 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
-        if scalars.count > 1 && scalars.contains(where: { $0.value == 0x200D }) { return 2 }
+        if first.properties.isEmojiPresentation { return 2 }
+        // An emoji made so by VS16 or joined by ZWJ; not a space or a letter
+        // that a stray VS16 or ZWJ follows.
+        if first.properties.isEmoji && (!first.isASCII || scalars.contains { $0.value == 0x20E3 }) && scalars.count > 1
+            && scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D })
+        {
+            return 2
+        }
         return width(of: first)
     }
 

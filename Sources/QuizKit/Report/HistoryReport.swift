@@ -26,9 +26,10 @@ public struct HistoryReport: Sendable {
         self.titles = titles
     }
 
-    public func render(_ format: Format, width: Int = 80) -> String {
+    /// `ascii` draws the table's rule and the summary's dots in ASCII.
+    public func render(_ format: Format, width: Int = 80, ascii: Bool = false) -> String {
         switch format {
-        case .table: table(width: width)
+        case .table: table(width: width, ascii: ascii)
         case .markdown: markdown()
         case .csv: csv()
         case .json: json()
@@ -60,50 +61,63 @@ public struct HistoryReport: Sendable {
     // MARK: Table
 
     /// Columns: date, time, quiz, score, %, duration; the quiz column takes
-    /// what `width` leaves and shortens long titles with an ellipsis.
-    public func table(width: Int = 80) -> String {
+    /// what `width` leaves and shortens long titles with an ellipsis. Below
+    /// about 50 columns the time, then the duration, then the percentage give
+    /// way, so the table fits down to 40. Titles are made safe to print
+    /// (`TerminalText.safe`: on one line, control characters visible).
+    public func table(width: Int = 80, ascii: Bool = false) -> String {
         if sessions.isEmpty { return "No games yet. Play one with `quiz`, and it will show here." }
         let day = formatter("yyyy-MM-dd")
         let time = formatter("HH:mm")
         let headers = ["Date", "Time", "Quiz", "Score", "%", "Took"]
         var rows = sessions.map { session in
             [
-                day.string(from: session.date), time.string(from: session.date), title(session),
+                day.string(from: session.date), time.string(from: session.date), TerminalText.safe(title(session)),
                 Self.score(session), Self.percent(session), DurationFormat.clock(session.duration),
             ]
         }
         var widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
         }
-        let gaps = 2 * (headers.count - 1)
-        let others = widths.enumerated().filter { $0.offset != 2 }.map(\.element).reduce(0, +)
-        widths[2] = max(4, min(widths[2], width - gaps - others))
+        // Time, then Took, then % give way to keep at least 8 columns of title.
+        var shown = Array(headers.indices)
+        func others() -> Int { shown.filter { $0 != 2 }.map { widths[$0] }.reduce(0, +) + 2 * (shown.count - 1) }
+        for column in [1, 5, 4] where others() + min(8, widths[2]) > width {
+            shown.removeAll { $0 == column }
+        }
+        widths[2] = max(4, min(widths[2], width - others()))
         for index in rows.indices { rows[index][2] = DisplayWidth.truncate(rows[index][2], to: widths[2]) }
         let rightAligned: Set<Int> = [3, 4, 5]
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                column == cells.count - 1 && !rightAligned.contains(column)
-                    ? cell : DisplayWidth.pad(cell, to: widths[column], right: rightAligned.contains(column))
+            shown.map { column in
+                column == shown.last && !rightAligned.contains(column)
+                    ? cells[column]
+                    : DisplayWidth.pad(cells[column], to: widths[column], right: rightAligned.contains(column))
             }.joined(separator: "  ")
         }
-        var lines = [line(headers), widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")]
+        let rule = shown.map { String(repeating: ascii ? "-" : "─", count: widths[$0]) }.joined(separator: "  ")
+        var lines = [line(headers), rule]
         lines += rows.map(line)
         lines.append("")
-        lines.append(summary(width: width))
+        lines.append(summary(width: width, ascii: ascii))
         return lines.joined(separator: "\n")
     }
 
     /// "3 games · average 70% · best 9/10 (World Capitals)", the title
-    /// shortened so the line fits `width` columns.
-    public func summary(width: Int = 80) -> String {
+    /// shortened so the line fits `width` columns (without the average when
+    /// that leaves less than 8 columns for the title).
+    public func summary(width: Int = 80, ascii: Bool = false) -> String {
         let games = "\(sessions.count) game\(sessions.count == 1 ? "" : "s")"
         let scored = sessions.compactMap { session in session.fraction.map { (session, $0) } }
         guard !scored.isEmpty else { return games }
         let average = scored.map(\.1).reduce(0, +) / Double(scored.count)
         let best = scored.max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.date > $1.0.date }!
-        let head = "\(games) · average \(Int((average * 100).rounded()))% · best \(Self.score(best.0)) ("
+        let dot = ascii ? "-" : "·"
+        var head = "\(games) \(dot) average \(Int((average * 100).rounded()))% \(dot) best \(Self.score(best.0)) ("
+        // A narrow terminal: the average gives way to the best game's title.
+        if DisplayWidth.of(head) + 9 > width { head = "\(games) \(dot) best \(Self.score(best.0)) (" }
         let room = max(4, width - DisplayWidth.of(head) - 1)
-        return head + DisplayWidth.truncate(title(best.0), to: room) + ")"
+        return head + DisplayWidth.truncate(TerminalText.safe(title(best.0)), to: room) + ")"
     }
 
     // MARK: Exports
@@ -128,9 +142,10 @@ public struct HistoryReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// Safe to print and on one line (`TerminalText.safe`), `\` and `|` escaped.
     static func markdownEscape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\n", with: " ")
+        TerminalText.safe(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+            of: "|", with: "\\|")
     }
 
     /// RFC 4180: CRLF line ends, fields with `,` `"` or line breaks quoted, `"` doubled.
@@ -167,7 +182,11 @@ public struct HistoryReport: Sendable {
     }
 
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        // Data kept as it is; a field holding any control character is quoted.
+        guard
+            text.contains(where: { $0 == "," || $0 == "\"" })
+                || text.unicodeScalars.contains(where: TerminalText.needsChange)
+        else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -186,6 +205,6 @@ public struct HistoryReport: Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]),
             let text = String(data: data, encoding: .utf8)
         else { return "[]" }
-        return text
+        return TerminalText.escapingControls(inJSON: text)
     }
 }

@@ -84,10 +84,29 @@ public struct ShareCard: Sendable {
     }
 
     /// `text` as one shell word: unchanged when it holds only safe characters,
-    /// else in single quotes.
+    /// else in single quotes; one holding control characters (a file name may)
+    /// in `$'…'` with them as `\xHH` or `\uXXXX` (bash, zsh and ksh), so the
+    /// command stays exact and safe to print.
     static func shellQuoted(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+,@%=")
         if text.allSatisfy({ safe.contains($0) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        guard text.unicodeScalars.contains(where: TerminalText.needsChange) else {
+            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var quoted = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case _ where TerminalText.needsChange(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted +=
+                    scalar.value < 0x80
+                    ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 }

@@ -39,6 +39,6 @@ extension Statistics {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: options),
             let text = String(data: data, encoding: .utf8)
         else { return "{}" }
-        return text
+        return TerminalText.escapingControls(inJSON: text)
     }
 }

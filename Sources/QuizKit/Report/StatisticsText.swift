@@ -1,7 +1,8 @@
 extension Statistics {
     /// The stats screen as text: summary, streaks, a per-quiz table (Quiz,
     /// Games, Best, Avg, Last, Trend), the heatmap and the questions missed
-    /// most. Lines fit `width` columns (80 unless told; at least 60 to fit),
+    /// most. Lines fit `width` columns (80 unless told; down to 40, where the
+    /// Trend, Last and Avg columns give way),
     /// long titles and prompts shortened with "…". `ascii` draws only ASCII
     /// around the recorded titles and prompts, for places that mangle Unicode.
     /// `streaks: false` leaves out the daily streak line.
@@ -39,16 +40,22 @@ extension Statistics {
         var widths = headers.indices.map { column in
             ([headers[column]] + rows.map { $0[column] }).map(DisplayWidth.of).max() ?? 0
         }
-        let others = widths.dropFirst().reduce(0, +) + 2 * (headers.count - 1)
-        widths[0] = max(4, min(widths[0], width - others))
+        // Narrow terminals (down to 40 columns): Trend, then Last, then Avg
+        // give way to keep at least 8 columns of title.
+        var shown = Array(headers.indices)
+        func others() -> Int { shown.dropFirst().map { widths[$0] }.reduce(0, +) + 2 * (shown.count - 1) }
+        for column in [5, 4, 3] where others() + min(8, widths[0]) > width {
+            shown.removeAll { $0 == column }
+        }
+        widths[0] = max(4, min(widths[0], width - others()))
         for index in rows.indices { rows[index][0] = DisplayWidth.truncate(rows[index][0], to: widths[0]) }
         let rightAligned: Set<Int> = [1, 2, 3, 4]
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                DisplayWidth.pad(cell, to: widths[column], right: rightAligned.contains(column))
+            shown.map { column in
+                DisplayWidth.pad(cells[column], to: widths[column], right: rightAligned.contains(column))
             }.joined(separator: "  ")
         }
-        let rule = widths.map { String(repeating: ascii ? "-" : "─", count: $0) }.joined(separator: "  ")
+        let rule = shown.map { String(repeating: ascii ? "-" : "─", count: widths[$0]) }.joined(separator: "  ")
         return [line(headers), rule] + rows.map(line)
     }
 
@@ -79,8 +86,9 @@ extension Statistics {
         "\(score)/\(total.map(String.init) ?? "?")"
     }
 
-    /// Recorded text on one line: line breaks and tabs become spaces.
+    /// Recorded text on one line and safe to print: line breaks and tabs
+    /// become spaces, other control characters visible (`TerminalText.safe`).
     static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        TerminalText.safe(text)
     }
 }

@@ -1,0 +1,83 @@
+/// Text broken into lines at word boundaries to fit a terminal's columns,
+/// measured with `DisplayWidth` (a wide character takes two). The first line
+/// starts with `first` (say, `"  1) "`), the others with spaces as wide as
+/// `first` (a hanging indent), or `rest` when given. A word longer than a line
+/// is broken between characters. Line breaks in the text start a new line
+/// (with the hanging indent); runs of spaces between words become one.
+/// Pure; prints nothing.
+public enum TextWrap {
+    /// The lines, without line ends. `width` is the whole line, indent
+    /// included; nil means no limit (a pipe): only the text's own line breaks
+    /// divide it. A hanging indent too wide for `width` is cut down so at
+    /// least half the line (two to ten columns) remains for the text.
+    public static func lines(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> [String] {
+        var restIndent = rest ?? String(repeating: " ", count: DisplayWidth.of(first))
+        if let width {
+            // Room for a wide character at least, where the width allows.
+            let room = min(width, max(2, min(10, width / 2)))
+            if DisplayWidth.of(restIndent) > width - room {
+                restIndent = String(repeating: " ", count: max(0, width - room))
+            }
+        }
+        let restWidth = DisplayWidth.of(restIndent)
+        var lines: [String] = []
+        var line = first
+        var used = DisplayWidth.of(first)
+        var lineHasWord = false
+        func newLine() {
+            lines.append(line)
+            line = restIndent
+            used = restWidth
+            lineHasWord = false
+        }
+        // The line's width with `piece` added. A character may join the one
+        // before it (a combining mark after the indent's space) and then not
+        // add what it measures alone; only the line's last character can
+        // change, so it is measured again with the piece.
+        func widthAdding(_ piece: String) -> Int {
+            guard let last = line.last else { return DisplayWidth.of(piece) }
+            return used - DisplayWidth.of(last) + DisplayWidth.of(String(last) + piece)
+        }
+        func fits(_ piece: String) -> Bool { width.map { widthAdding(piece) <= $0 } ?? true }
+        func append(_ piece: String) {
+            used = widthAdding(piece)
+            line += piece
+            lineHasWord = true
+        }
+        for (number, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if number > 0 { newLine() }
+            for word in paragraph.split(separator: " ").map(String.init) {
+                let piece = (lineHasWord ? " " : "") + word
+                if fits(piece) {
+                    append(piece)
+                    continue
+                }
+                // On a line of its own when it fits one, else broken from here.
+                let fitsALine = width.map { DisplayWidth.of(restIndent + word) <= $0 } ?? true
+                if lineHasWord || (used > restWidth && fitsALine) { newLine() }
+                if fits(word) {
+                    append(word)
+                    continue
+                }
+                // Longer than a line: as much as fits, then on the next lines.
+                for character in word {
+                    if !fits(String(character)) && used > restWidth { newLine() }
+                    append(String(character))
+                }
+            }
+        }
+        lines.append(line)
+        return lines.map(trimmingTrailingSpaces)
+    }
+
+    /// `lines(…)` joined by "\n".
+    public static func wrap(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> String {
+        lines(text, width: width, first: first, rest: rest).joined(separator: "\n")
+    }
+
+    private static func trimmingTrailingSpaces(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
