@@ -118,9 +118,10 @@ import Testing
     func historyAndStatsFitTheTerminal(columns: Int) throws {
         let scratch = Scratch()
         try history(scratch)
-        for command in [["--history"], ["--stats"], ["--list"]] {
+        // --questions goes with --list only (elsewhere it would do nothing, a usage error).
+        for command in [["--history"], ["--stats"], ["--questions", scratch.path, "--list"]] {
             let terminal = try PseudoTerminal(
-                arguments: ["--questions", scratch.path] + command, environment: scratch.environment(["TERM": "xterm"]),
+                arguments: command, environment: scratch.environment(["TERM": "xterm"]),
                 columns: UInt16(columns))
             #expect(try terminal.waitForExit() == 0)
             let screen = lines(terminal)
