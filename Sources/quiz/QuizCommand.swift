@@ -31,6 +31,7 @@ struct QuizCommand {
         HistoryStore(
             folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
             pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()],
+            adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
             onWait: { message in FileHandle.standardError.write(Data(("quiz: " + message + "\n").utf8)) })
     }
 

@@ -11,6 +11,12 @@ public enum DataDirectory {
         return home + "/.local/share/quiz"
     }
 
+    /// True when neither `--data-dir` nor `QUIZ_DATA_DIR` names the folder:
+    /// the player's own history, found through XDG or HOME.
+    public static func isDefault(option: String?, environment: [String: String]) -> Bool {
+        (option ?? "").isEmpty && (environment["QUIZ_DATA_DIR"] ?? "").isEmpty
+    }
+
     /// Why `folder` cannot hold a history, when something other than a folder
     /// is there (a file, say): "PATH: the data folder is a file, not a folder".
     /// Nil when it is a folder or not there yet (it is created when needed).

@@ -33,6 +33,11 @@ public struct HistoryStore: Sendable {
     public let folder: String
     /// Other folders for a pending file, tried after the data folder.
     public let pendingFolders: [String]
+    /// This is the player's default data folder (no `--data-dir`, no
+    /// `QUIZ_DATA_DIR`): it also reads and adds the pending files of older
+    /// versions (`quiz-pending-UID.journal`, which say no folder), the one
+    /// history they were most likely meant for, rather than leave them unread.
+    public let adoptsUntaggedPending: Bool
     /// Up to this many games, every record also rewrites the archive at once
     /// (a few milliseconds), so a small history is always one whole archive.
     public let inlineCompactionLimit: Int
@@ -42,11 +47,12 @@ public struct HistoryStore: Sendable {
     public var onWait: (@Sendable (String) -> Void)?
 
     public init(
-        folder: String, pendingFolders: [String] = [], inlineCompactionLimit: Int = 500,
-        onWait: (@Sendable (String) -> Void)? = nil
+        folder: String, pendingFolders: [String] = [], adoptsUntaggedPending: Bool = false,
+        inlineCompactionLimit: Int = 500, onWait: (@Sendable (String) -> Void)? = nil
     ) {
         self.folder = folder
         self.pendingFolders = pendingFolders
+        self.adoptsUntaggedPending = adoptsUntaggedPending
         self.inlineCompactionLimit = inlineCompactionLimit
         self.onWait = onWait
     }
@@ -62,11 +68,9 @@ public struct HistoryStore: Sendable {
     /// of the data folder's absolute path, so a game waits for, and is added
     /// to, only the history it was meant for.
     public var pendingPaths: [String] {
-        [folder + "/history.pending"]
-            + pendingFolders.map { shared in
-                (shared.hasSuffix("/") ? String(shared.dropLast()) : shared)
-                    + "/quiz-pending-\(getuid())-\(tag).journal"
-            }
+        let shared = pendingFolders.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        return [folder + "/history.pending"] + shared.map { $0 + "/quiz-pending-\(getuid())-\(tag).journal" }
+            + (adoptsUntaggedPending ? shared.map { $0 + "/quiz-pending-\(getuid()).journal" } : [])
     }
 
     /// The checksum of the data folder's absolute, standardised path (no

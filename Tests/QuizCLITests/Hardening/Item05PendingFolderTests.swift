@@ -64,4 +64,40 @@ import Testing
         #expect(try seeds(dataDir: folderB, scratch).1 == [52])
         #expect(!FileManager.default.fileExists(atPath: state + "/" + (pending.first ?? "?")))
     }
+
+    /// A pending file of an older quiz (`quiz-pending-UID.journal`, no folder
+    /// in its name) is not lost: the player's default data folder (no
+    /// --data-dir, no QUIZ_DATA_DIR) shows it and adds it; a named folder does not.
+    @Test func anOlderUntaggedPendingFileIsAddedByTheDefaultFolderOnly() throws {
+        let scratch = Scratch()
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: scratch.path + "/blocked"))
+        #expect(try play(seed: 61, dataDir: scratch.path + "/blocked/quiz", scratch).status == 74)
+        let state = scratch.path + "/.local/state/quiz"
+        let tagged = try #require(
+            (try FileManager.default.contentsOfDirectory(atPath: state)).first { $0.hasPrefix("quiz-pending-") })
+        let untagged = state + "/quiz-pending-\(getuid()).journal"
+        try FileManager.default.moveItem(atPath: state + "/" + tagged, toPath: untagged)
+
+        // A folder named with --data-dir neither shows nor takes it.
+        let named = scratch.path + "/named"
+        #expect(try seeds(dataDir: named, scratch).1.isEmpty)
+        #expect(try play(seed: 62, dataDir: named, scratch).status == 0)
+        #expect(FileManager.default.fileExists(atPath: untagged))
+
+        // The default folder (HOME's, with QUIZ_DATA_DIR unset) shows it, then adds it.
+        var environment = scratch.privateEnvironment()
+        environment["QUIZ_DATA_DIR"] = nil
+        let shown = try runQuiz(["--history", "--format", "json"], environment: environment)
+        let games = (try? JSONSerialization.jsonObject(with: Data(shown.stdout.utf8))) as? [[String: Any]] ?? []
+        #expect(games.compactMap { $0["seed"] as? Int } == [61], "\(shown.stdout) \(shown.stderr)")
+        let input = try answers(bank: bank, seed: 63, right: [0]).joined(separator: "\n") + "\n"
+        let game = try runQuiz(["--questions", bank, "mini", "--seed", "63"], input: input, environment: environment)
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stderr.contains("added 1 game that could not be written before"), "\(game.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: untagged))
+        let after = try runQuiz(["--history", "--format", "json"], environment: environment)
+        let seeds = ((try? JSONSerialization.jsonObject(with: Data(after.stdout.utf8))) as? [[String: Any]] ?? [])
+            .compactMap { $0["seed"] as? Int }
+        #expect(Set(seeds) == [61, 63])
+    }
 }
