@@ -17,30 +17,36 @@ struct GamePlayer {
     /// Playing from the menu, where `share` is a command.
     var sharePrompt = false
 
-    static let commands = ["skip", "quit", "help"]
-
-    func play(_ bank: QuestionBank, count: Int?, seed: UInt64) -> End {
+    /// `category` and `difficulty`: the filters the bank was narrowed by, as
+    /// typed, kept in the session for the share card's replay command.
+    func play(
+        _ bank: QuestionBank, count: Int?, seed: UInt64, category: String? = nil, difficulty: Difficulty? = nil
+    ) -> End {
         var game = Game(bank: bank, count: count, seed: seed)
         let started = Date()
         let dealt = game.asked.count
+        var freeTextHintShown = false
         console.out(
             console.bold("\(bank.title)") + console.dim(" · \(dealt) question\(dealt == 1 ? "" : "s") · seed \(seed)"))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))
             console.out(console.bold(asked.question.prompt))
+            let labels = asked.labels
             for (index, choice) in asked.choices.enumerated() {
-                let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))
-                console.out(asked.numbersAreText ? "  \(letter)) \(choice)" : "  \(index + 1)) \(choice)")
+                console.out("  \(labels.label(index).map { $0 + ")" } ?? "-") \(choice)")
             }
-            if asked.number == 1 && !asked.choices.isEmpty || asked.numbersAreText {
-                let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(asked.choices.count - 1)))
-                let how =
-                    asked.numbersAreText
-                    ? "answer a–\(last) or the number itself" : "answer 1–\(asked.choices.count), a–\(last) or the text"
-                console.out(console.dim("  (\(how); skip skips, quit abandons)"))
+            // The hint: under the first question, under each whose labels differ,
+            // and under the first free-text one (where the commands take a colon).
+            let firstFreeText = asked.choices.isEmpty && !freeTextHintShown
+            if asked.number == 1 || !labels.numbers || !labels.letters || firstFreeText {
+                if asked.choices.isEmpty { freeTextHintShown = true }
+                let how = asked.choices.isEmpty ? "type your answer" : labels.howToAnswer
+                let commands =
+                    asked.choices.isEmpty ? ":skip skips, :quit abandons" : "skip skips, quit abandons"
+                console.out(console.dim("  (\(how); \(commands))"))
             }
-            input.completions = asked.choices + Self.commands
+            input.completions = asked.choices + GameCommand.completions(at: asked)
             let prompt = "\(bank.id) \(asked.number)/\(asked.total)> "
             var feedback: Game.Feedback?
             var interruptedAtEmptyPrompt = false
@@ -72,21 +78,19 @@ struct GamePlayer {
                     line = text
                 }
                 interruptedAtEmptyPrompt = false
-                let word = line.trimmingCharacters(in: .whitespaces).lowercased()
-                switch word {
-                case "quit", ":quit", ":q", "exit":
+                switch GameCommand.parse(line, at: asked) {
+                case .quit:
                     console.out("Game abandoned; nothing recorded.")
                     return .abandoned(interrupted: false)
-                case "skip", ":skip":
+                case .skip:
                     feedback = game.skip()
-                case "help", ":help", "?":
-                    console.out(
-                        asked.choices.isEmpty
-                            ? "Type your answer. skip skips the question (it counts as wrong); quit abandons the game."
-                            : "Answer with a number, a letter or the choice's text (Tab completes it). "
-                                + "skip skips (counts as wrong); quit abandons the game."
-                    )
-                default:
+                case .help:
+                    console.out(help(for: asked))
+                case .mine:
+                    console.out(console.yellow("There is no answer marked wrong to count as right."))
+                case .unknown(let word):
+                    console.out(console.yellow("Unknown command \(word); the commands are :skip, :quit and :help."))
+                case nil:
                     switch game.answer(line) {
                     case .answered(let result): feedback = result
                     case .notUnderstood(let hint): console.out(console.yellow(hint))
@@ -97,7 +101,11 @@ struct GamePlayer {
         }
         let finished = Date()
         let duration = finished.timeIntervalSince(started)
-        guard let session = game.session(finishedAt: finished, duration: duration) else {
+        guard
+            let session = game.session(
+                finishedAt: finished, duration: duration, category: category, difficulty: difficulty?.rawValue,
+                source: Self.source(of: bank))
+        else {
             return .abandoned(interrupted: false)
         }
         // The games before this one, for "new best" and the streak: a summary
@@ -126,6 +134,31 @@ struct GamePlayer {
             console.err("not recorded: \(failure.description)")
         }
         return .finished(session, failure: failure)
+    }
+
+    /// What `help` says at a question.
+    private func help(for asked: Game.Asked) -> String {
+        if asked.choices.isEmpty {
+            return "Type your answer. :skip skips the question (it counts as wrong); :quit abandons the game; "
+                + "here skip, quit and help are answers like any other."
+        }
+        let how = asked.labels.howToAnswer
+        return how.prefix(1).uppercased() + how.dropFirst() + " (Tab completes it). "
+            + "skip (or :skip) skips, counting as wrong; quit (or :quit) abandons the game."
+    }
+
+    /// Where a bank that is not bundled came from, as a friend could name it:
+    /// its URL, or its file's name (never the folders above it, which are
+    /// private); nil for a bundled bank, which the quiz id alone names.
+    static func source(of bank: QuestionBank) -> String? {
+        if RemoteBankLoader.isRemote(bank.path) { return bank.path }
+        let file = URL(fileURLWithPath: bank.path).resolvingSymlinksInPath().path
+        if let bundled = BankLocator.bundledFolder(),
+            file.hasPrefix(URL(fileURLWithPath: bundled).resolvingSymlinksInPath().path + "/")
+        {
+            return nil
+        }
+        return (bank.path as NSString).lastPathComponent
     }
 
     /// Asks whether to abandon the game; yes, or a third Ctrl-C, abandons.

@@ -28,7 +28,8 @@ public struct ShareCard: Sendable {
     /// `-` skipped, `*` for the clock and `-` between fields. Every line fits
     /// 80 columns: a long title is shortened with "…", and when the time and
     /// a long replay command do not fit on one line the command takes its own,
-    /// never shortened. Sessions from classic archives degrade: no squares
+    /// never shortened. A game of a bank file of the player's own says that
+    /// replaying it needs that file. Sessions from classic archives degrade: no squares
     /// without results, "replay unavailable" without a seed or quiz id.
     public func text(ascii: Bool = false) -> String {
         let separator = ascii ? " - " : " · "
@@ -42,21 +43,41 @@ public struct ShareCard: Sendable {
         } else {
             lines.append(replay)
         }
+        if let caveat = replayCaveat { lines.append(DisplayWidth.truncate(caveat, to: Self.width)) }
         return lines.joined(separator: "\n")
     }
 
     /// `quiz ID --seed N -n TOTAL`, the shell command that deals the same
-    /// questions again; nil when the session lacks its quiz id or seed.
+    /// questions again, with the `--category`, `--difficulty` and
+    /// `--questions` the game was played with; nil when the session lacks its
+    /// quiz id or seed.
     public var replayCommand: String? {
         guard let quiz = session.quiz, !quiz.isEmpty, let seed = session.seed else { return nil }
         var options = ["--seed", String(UInt64(bitPattern: seed))]
         if let total = session.total ?? (session.results.isEmpty ? nil : session.results.count) {
             options += ["-n", String(total)]
         }
+        if let category = session.category { options += ["--category", Self.shellQuoted(category)] }
+        if let difficulty = session.difficulty { options += ["--difficulty", Self.shellQuoted(difficulty)] }
+        let questions = session.source.map { ["--questions", Self.shellQuoted($0)] } ?? []
         let id = Self.shellQuoted(quiz)
         // An id that looks like an option goes after "--".
-        let words = quiz.hasPrefix("-") ? ["quiz"] + options + ["--", id] : ["quiz", id] + options
+        let words =
+            quiz.hasPrefix("-") ? ["quiz"] + questions + options + ["--", id] : ["quiz"] + questions + [id] + options
         return words.joined(separator: " ")
+    }
+
+    /// Why the replay command may not deal the same game on another machine:
+    /// it needs a bank file of the player's own; nil when it does not (a
+    /// bundled quiz, or a bank at a URL).
+    public var replayCaveat: String? {
+        guard replayCommand != nil, let source = session.source, !Self.isURL(source) else { return nil }
+        return "(replaying needs the same bank file, \(Self.shellQuoted(source)))"
+    }
+
+    static func isURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     private func headline(separator: String) -> String {
@@ -90,9 +111,27 @@ public struct ShareCard: Sendable {
 
     /// `text` as one shell word: unchanged when it holds only safe characters,
     /// else in single quotes.
+    /// A text with control characters (a file name may hold a line break)
+    /// takes bash's `$'…'` form, so the card stays on its lines.
     static func shellQuoted(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+,@%=")
-        if text.allSatisfy({ safe.contains($0) }) { return text }
+        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            var quoted = "$'"
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": quoted += "\\\\"
+                case "'": quoted += "\\'"
+                case "\n": quoted += "\\n"
+                case "\t": quoted += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    let hex = String(scalar.value, radix: 16)
+                    quoted += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "'"
+        }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
