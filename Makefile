@@ -123,8 +123,8 @@ uninstall:
 	rm -f $(foreach bank,$(BANKS),"$(QUIZDIR)/Questions/$(bank)")
 	rmdir "$(QUIZDIR)/Questions" "$(QUIZDIR)" 2>/dev/null || true
 
-# make fuzz [FUZZ_RUNS=N]: the archive decoder and the bank loader under
-# libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
+# make fuzz [FUZZ_RUNS=N]: the archive decoder, the bank loader and the
+# answer matcher under libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
 # CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizKit
 # source as one module, by the toolchain alone (libFuzzer and lld ship with
 # it). Not part of make test. make fuzz-smoke is the quick version.
@@ -142,23 +142,30 @@ $(FUZZ_DIR)/bank-fuzzer: Fuzz/BankFuzzer.swift $(QUIZKIT_SOURCES)
 	@mkdir -p $(FUZZ_DIR)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
+$(FUZZ_DIR)/answer-fuzzer: Fuzz/AnswerFuzzer.swift $(QUIZKIT_SOURCES)
+	@mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
+
 # Seeds, laid anew each run: archives written by KeyedArchive and Foundation,
 # the classic one; the bundled banks, Open Trivia files and every fixture,
 # the fuzz regressions included.
 fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
-	@rm -rf $(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/seeds-bank
-	@mkdir -p $(FUZZ_DIR)/seeds-bank
+	@rm -rf $(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/seeds-bank $(FUZZ_DIR)/seeds-answer
+	@mkdir -p $(FUZZ_DIR)/seeds-bank $(FUZZ_DIR)/seeds-answer
 	@QUIZ_FUZZ_WRITE_SEEDS=$(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/archive-fuzzer
 	@cp Tests/QuizKitTests/Fixtures/legacy-history.plist $(wildcard Tests/QuizKitTests/Fixtures/fuzz/archive-*) \
 		$(FUZZ_DIR)/seeds-archive/
 	@cp Questions/*.json Fuzz/seeds/bank/*.json Tests/QuizKitTests/Fixtures/*.json Tests/QuizCLITests/Fixtures/*.json \
 		$(wildcard Tests/QuizKitTests/Fixtures/fuzz/bank-*) $(FUZZ_DIR)/seeds-bank/
-	@echo "fuzz: seeds: $$(ls $(FUZZ_DIR)/seeds-archive | wc -l) archives, $$(ls $(FUZZ_DIR)/seeds-bank | wc -l) banks"
+	@cp Fuzz/seeds/answer/* $(wildcard Tests/QuizKitTests/Fixtures/fuzz/answer-*) $(FUZZ_DIR)/seeds-answer/
+	@echo "fuzz: seeds: $$(ls $(FUZZ_DIR)/seeds-archive | wc -l) archives, $$(ls $(FUZZ_DIR)/seeds-bank | wc -l) banks," \
+		"$$(ls $(FUZZ_DIR)/seeds-answer | wc -l) answers"
 
 # One fuzzer at a time: the machines have two cores.
-fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer fuzz-seeds
+fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer $(FUZZ_DIR)/answer-fuzzer fuzz-seeds
 	@Fuzz/run.sh archive 65536 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-archive
 	@Fuzz/run.sh bank 32768 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-bank
+	@Fuzz/run.sh answer 512 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-answer
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000

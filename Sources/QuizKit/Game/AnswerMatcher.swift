@@ -50,14 +50,21 @@ public struct AnswerMatcher: Sendable {
         self.reject = reject
         self.others = others
         self.strict = strict
-        let form = { (text: String) -> String in strict ? AnswerNormalizer.normalize(text) : Self.canonical(text) }
-        acceptedForms = accepted.map(form)
-        rejectForms = reject.map(form)
-        otherForms = others.map(form)
+        acceptedForms = accepted.map { Self.form($0, strict: strict) }
+        rejectForms = reject.map { Self.form($0, strict: strict) }
+        otherForms = others.map { Self.form($0, strict: strict) }
+    }
+
+    /// The form `text` is compared in: canonical, or only normalized when
+    /// strict; an answer of punctuation alone (`?`), which normalizing
+    /// empties, is compared as it is written.
+    public static func form(_ text: String, strict: Bool) -> String {
+        let form = strict ? AnswerNormalizer.normalize(text) : canonical(text)
+        return form.isEmpty ? text.trimmed.lowercased() : form
     }
 
     public func verdict(for typed: String) -> Verdict {
-        let form = strict ? AnswerNormalizer.normalize(typed) : Self.canonical(typed)
+        let form = Self.form(typed, strict: strict)
         if form.isEmpty { return .wrong }
         if rejectForms.contains(form) { return .rejected }
         if let index = acceptedForms.firstIndex(of: form) { return .accepted(form: accepted[index], slip: false) }
@@ -67,13 +74,14 @@ public struct AnswerMatcher: Sendable {
 
     /// The accepted answer `form` is a close spelling of, if it is unambiguous.
     private func slip(_ form: String) -> Verdict {
-        let typed = Array(form.unicodeScalars)
-        if typed.contains(where: { $0.properties.numericType != nil }) { return .wrong }
+        let typed = SlipKey(form)
+        guard typed.plain else { return .wrong }
         var best: (index: Int, distance: Int)?
         for (index, candidate) in acceptedForms.enumerated() {
-            let allowed = Self.allowedSlip(original: accepted[index], form: candidate)
+            let key = SlipKey(candidate)
+            let allowed = Self.allowedSlip(original: accepted[index], key: key)
             guard allowed > 0 else { continue }
-            let distance = Self.distance(typed, Array(candidate.unicodeScalars), limit: allowed)
+            let distance = typed.distance(to: key, limit: allowed)
             if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
         }
         guard let best else {
@@ -83,31 +91,61 @@ public struct AnswerMatcher: Sendable {
         // As close to anything else (another accepted form, a rejected answer,
         // another choice): ambiguous, so no slip.
         let rivals = acceptedForms.filter { $0 != chosen } + rejectForms + otherForms.filter { $0 != chosen }
-        for rival in rivals
-        where Self.distance(typed, Array(rival.unicodeScalars), limit: best.distance) <= best.distance {
+        for rival in rivals where typed.distance(to: SlipKey(rival), limit: best.distance) <= best.distance {
             return rejectForms.contains(rival) ? .rejected : .wrong
         }
         return .accepted(form: accepted[best.index], slip: true)
     }
 
-    private func nearReject(_ typed: [Unicode.Scalar]) -> Bool {
-        rejectForms.contains { form in
-            let allowed = Self.allowedSlip(original: form, form: form)
-            return allowed > 0 && Self.distance(typed, Array(form.unicodeScalars), limit: allowed) <= allowed
+    private func nearReject(_ typed: SlipKey) -> Bool {
+        zip(reject, rejectForms).contains { original, form in
+            let key = SlipKey(form)
+            let allowed = Self.allowedSlip(original: original, key: key)
+            return allowed > 0 && typed.distance(to: key, limit: allowed) <= allowed
         }
     }
 
     /// How many edits a slip of this accepted answer may have: 0 (none) for
-    /// short answers, numbers, symbols and chemical-looking ones.
-    static func allowedSlip(original: String, form: String) -> Int {
+    /// answers under 5 letters, numbers alone, symbols, and chemical-looking ones.
+    static func allowedSlip(original: String, key: SlipKey) -> Int {
+        if !key.plain || key.letters < 5 || looksChemical(original) { return 0 }
+        return key.letters >= 9 ? 2 : 1
+    }
+
+    /// A canonical form as slips see it: its words of letters, and its
+    /// numbers apart, which must be equal (`Apollo 11` is no slip of `Apollo 12`).
+    struct SlipKey {
+        var text: [Unicode.Scalar] = []
+        var numbers: [Substring] = []
         var letters = 0
-        for scalar in form.unicodeScalars {
-            if scalar == " " { continue }
-            guard scalar.properties.isAlphabetic, scalar.properties.numericType == nil else { return 0 }
-            letters += 1
+        /// Letters and numbers only: no symbol anywhere.
+        var plain = true
+
+        init(_ form: String) {
+            for word in form.split(separator: " ") {
+                if word.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+                    numbers.append(word)
+                    if !word.unicodeScalars.allSatisfy({
+                        $0.properties.isAlphabetic || $0.properties.numericType != nil
+                    }) {
+                        plain = false
+                    }
+                    continue
+                }
+                if !text.isEmpty { text.append(" ") }
+                for scalar in word.unicodeScalars {
+                    if !scalar.properties.isAlphabetic { plain = false }
+                    text.append(scalar)
+                    letters += 1
+                }
+            }
         }
-        if letters < 5 || looksChemical(original) { return 0 }
-        return letters >= 9 ? 2 : 1
+
+        /// The edits between the words, when the numbers are the same; else more than `limit`.
+        func distance(to other: SlipKey, limit: Int) -> Int {
+            guard numbers == other.numbers else { return limit + 1 }
+            return AnswerMatcher.distance(text, other.text, limit: limit)
+        }
     }
 
     /// `Au`, `Pb`, `NaCl`, `KMnO4`, `NASA`: capital letters each followed by

@@ -4,8 +4,8 @@
 /// `:mine`) a line is always a command. The bare words (`skip`, `quit`,
 /// `help`, `mine`) are commands only at a question with choices, and only
 /// when no choice reads the same; at a free-text question they are answers
-/// like any other text. `?` and `!` are commands everywhere (no free-text
-/// answer can be punctuation alone), unless a choice reads so.
+/// like any other text. `?` and `!` are commands everywhere, unless a choice
+/// or an accepted answer reads so.
 public enum GameCommand: Sendable, Equatable {
     case skip, quit, help
     /// Count the previous answer, marked wrong, as right.
@@ -28,11 +28,14 @@ public enum GameCommand: Sendable, Equatable {
             return colon[word] ?? .unknown(word)
         }
         guard let command = punctuation[word] ?? (asked.choices.isEmpty ? nil : bare[word]) else { return nil }
+        // A choice, or a free-text answer, that reads the same wins.
+        var answers = asked.choices
+        if case .freeText(let answer, let accepted) = asked.question.kind { answers += [answer] + accepted }
         let typed = AnswerNormalizer.normalize(word)
-        let isChoice = asked.choices.contains {
+        let isAnswer = answers.contains {
             $0.trimmed.lowercased() == word || (!typed.isEmpty && AnswerNormalizer.normalize($0) == typed)
         }
-        if isChoice { return nil }
+        if isAnswer { return nil }
         return command
     }
 
