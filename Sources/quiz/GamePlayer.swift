@@ -26,6 +26,7 @@ struct GamePlayer {
         let started = Date()
         let dealt = game.asked.count
         var freeTextHintShown = false
+        var overrideHintShown = false
         console.out(
             console.bold("\(bank.title)") + console.dim(" · \(dealt) question\(dealt == 1 ? "" : "s") · seed \(seed)"))
         while let asked = game.current {
@@ -87,9 +88,10 @@ struct GamePlayer {
                 case .help:
                     console.out(help(for: asked))
                 case .mine:
-                    console.out(console.yellow("There is no answer marked wrong to count as right."))
+                    countLastAsRight(&game)
                 case .unknown(let word):
-                    console.out(console.yellow("Unknown command \(word); the commands are :skip, :quit and :help."))
+                    console.out(
+                        console.yellow("Unknown command \(word); the commands are :skip, :quit, :help and :mine."))
                 case nil:
                     switch game.answer(line) {
                     case .answered(let result): feedback = result
@@ -97,7 +99,17 @@ struct GamePlayer {
                     }
                 }
             }
-            show(feedback!)
+            show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
+            if feedback?.outcome == .wrong { overrideHintShown = true }
+        }
+        // The last answer has no next prompt: at a terminal, one more for `!`.
+        if game.results.last?.outcome == .wrong && console.interactiveInput {
+            input.completions = ["!"]
+            if case .line(let text) = input.readLine(prompt: "Enter to finish, ! to count your answer right> "),
+                ["!", "mine", ":mine", ":!"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+            {
+                countLastAsRight(&game)
+            }
         }
         let finished = Date()
         let duration = finished.timeIntervalSince(started)
@@ -170,10 +182,32 @@ struct GamePlayer {
         }
     }
 
-    private func show(_ feedback: Game.Feedback) {
+    /// `!` after a wrong mark: the previous answer counts as right, marked
+    /// `overridden` in the history and on the share card.
+    private func countLastAsRight(_ game: inout Game) {
+        guard let counted = game.overrideLast() else {
+            console.out(console.yellow("There is no answer just marked wrong to count as right."))
+            return
+        }
+        let given = counted.typed ?? counted.given ?? ""
+        console.out(
+            console.green("✓ Counted as right:") + " \(given) (your call; marked as such in the history and on the card)")
+    }
+
+    private func show(_ feedback: Game.Feedback, overrideHint: Bool = false) {
         switch feedback.outcome {
-        case .right: console.out(console.green("✓ Right!") + " \(feedback.correctAnswer)")
-        case .wrong: console.out(console.red("✗ Wrong.") + " The answer is \(feedback.correctAnswer).")
+        case .right:
+            if let spelled = feedback.spelled {
+                console.out(console.green("✓ Right!") + " (spelled \(spelled))")
+            } else {
+                console.out(console.green("✓ Right!") + " \(feedback.correctAnswer)")
+            }
+        case .wrong:
+            let readAs = feedback.readAs.map { " (read as \($0))" } ?? ""
+            console.out(console.red("✗ Wrong\(readAs).") + " The answer is \(feedback.correctAnswer).")
+            if overrideHint {
+                console.out(console.dim("  (If your answer was right after all, type ! at the next prompt.)"))
+            }
         case .skipped: console.out(console.yellow("→ Skipped.") + " The answer is \(feedback.correctAnswer).")
         }
         if let explanation = feedback.explanation, !explanation.isEmpty {

@@ -176,7 +176,7 @@ struct Menu {
         var player = GamePlayer(console: console, input: input, store: store)
         player.sharePrompt = true
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
-        if case .finished(_, .some) = player.play(bank, count: options.count, seed: seed) {
+        if case .finished(_, .some) = player.play(bank, count: options.questionsPerGame, seed: seed) {
             return .ioError
         }
         return .success

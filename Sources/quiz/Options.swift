@@ -10,7 +10,11 @@ struct Options {
     }
 
     var mode: Mode = .repl
+    /// Questions per game: `defaultCount` unless `-n` says (`-n all`: every one).
     var count: Int?
+    static let defaultCount = 10
+    /// What a game deals: `-n N`, every question for `-n all`, else 10.
+    var questionsPerGame: Int { count ?? Self.defaultCount }
     var seed: UInt64?
     var questionPaths: [String] = []
     var dataDir: String?
@@ -35,7 +39,7 @@ struct Options {
           quiz --validate FILE...   check question banks; exit 65 on any error
 
         Options:
-          -n, --count N             questions per game (default: all)
+          -n, --count N             questions per game (default: 10; all: every one)
               --seed N              deal the questions in a repeatable order
               --questions PATH      a bank file, a folder of banks or an http(s) URL
                                     (repeatable); a bank with a bundled quiz's id
@@ -54,7 +58,9 @@ struct Options {
               --version             show the version
 
         While playing, answer with a choice's number, its letter or its text;
-        type skip to skip a question, quit to abandon the game.
+        :skip skips a question, :quit abandons the game (skip and quit work
+        bare where no choice reads so); ! just after a wrong mark counts your
+        answer right, marked as such.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
         not found, 74 history could not be read or written, 130 game abandoned
         with Ctrl-C.
@@ -116,7 +122,15 @@ struct Options {
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
             case "--no-color", "--no-colour": try flag(); options.noColor = true
-            case "-n", "--count": options.count = try number("the question count", minimum: 1)
+            case "-n", "--count":
+                if let text = inlineValue ?? (index < arguments.count ? arguments[index] : nil),
+                    text.lowercased() == "all"
+                {
+                    if inlineValue == nil { index += 1 }
+                    options.count = Int.max
+                } else {
+                    options.count = try number("the question count", minimum: 1)
+                }
             case "--limit": options.limit = try number("the limit", minimum: 1)
             case "--seed":
                 let text = try value()

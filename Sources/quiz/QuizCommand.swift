@@ -97,11 +97,11 @@ struct QuizCommand {
     }
 
     private func history() throws(CommandFailure) -> ExitStatus {
-        // The table and the exports show no per-question results, and --limit
-        // needs only the newest games: read no more than that.
+        // The table, markdown and CSV show no per-question results (JSON does),
+        // and --limit needs only the newest games: read no more than that.
         let quiz = options.quizFilter
         let sessions = try loadedSessions(
-            results: false, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
+            results: options.format == .json, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width)
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
@@ -193,7 +193,7 @@ struct QuizCommand {
         let player = GamePlayer(console: console, input: input, store: store)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(
-            bank, count: options.count, seed: seed, category: options.category, difficulty: options.difficulty)
+            bank, count: options.questionsPerGame, seed: seed, category: options.category, difficulty: options.difficulty)
         {
         case .finished(_, let failure): return failure == nil ? .success : .ioError
         case .abandoned(let interrupted): return interrupted ? .interrupted : .success

@@ -9,6 +9,10 @@ import Foundation
 /// 🟩🟩🟥🟩🟩🟩🟥🟩🟩🟩
 /// ⏱ 1:42 · quiz world-capitals --seed 48213 -n 10
 /// ```
+///
+/// An answer marked wrong that the player counted right (`!`) has a square
+/// of its own (🟨, `!` in ASCII) and a line saying how many, so a shared
+/// score stays honest.
 public struct ShareCard: Sendable {
     /// Squares per line when a game has more than `maxSquaresOnOneLine` questions.
     public static let squaresPerWrappedLine = 20
@@ -44,6 +48,12 @@ public struct ShareCard: Sendable {
             lines.append(replay)
         }
         if let caveat = replayCaveat { lines.append(DisplayWidth.truncate(caveat, to: Self.width)) }
+        let overridden = session.results.count { $0.overridden }
+        if overridden > 0 {
+            let square = ascii ? "!" : "🟨"
+            lines.append(
+                "\(square) \(overridden == 1 ? "1 answer" : "\(overridden) answers") marked wrong, counted right by the player")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -96,7 +106,8 @@ public struct ShareCard: Sendable {
 
     private func squareLines(ascii: Bool) -> [String] {
         let squares = session.results.map { result -> String in
-            switch result.outcome {
+            if result.overridden { return ascii ? "!" : "🟨" }
+            return switch result.outcome {
             case .right: ascii ? "#" : "🟩"
             case .wrong: ascii ? "x" : "🟥"
             case .skipped: ascii ? "-" : "⬜"
