@@ -32,6 +32,8 @@ def describe(error, schema):
     description, not by a dump of the question."""
     if error.validator in ("minLength", "pattern") and error.schema.get("pattern") == "\\S":
         return f"{error.instance!r} is empty or only white space"
+    if error.validator == "pattern" and "\\u2028" in error.schema.get("pattern", ""):
+        return f"{error.instance!r} holds a control character or line break"
     if error.validator == "not":
         node, description = schema, None
         for part in error.absolute_schema_path:

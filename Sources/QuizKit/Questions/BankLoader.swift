@@ -65,7 +65,8 @@ struct BankChecker {
 
     static let bankKeys: Set<String> = ["$schema", "title", "description", "questions"]
     static let questionKeys: Set<String> = [
-        "prompt", "choices", "answer", "accept", "explanation", "difficulty", "category", "tags",
+        "prompt", "choices", "answer", "accept", "reject", "strict", "explanation", "difficulty", "category", "tags",
+        "id",
     ]
 
     init(path: String, bytes: [UInt8]) {
@@ -142,6 +143,7 @@ struct BankChecker {
         if elements.isEmpty { fileProblem("\"questions\" is empty", at: questionsNode) }
         var questions: [Question] = []
         var prompts: [String: Int] = [:]
+        var ids: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
             let number = index + 1
             let question = self.question(from: element, number: number)
@@ -152,6 +154,14 @@ struct BankChecker {
                     questionProblem(number, "prompt", "same prompt as question \(first)", at: element["prompt"]!)
                 } else {
                     prompts[key] = number
+                }
+            }
+            // So are ids: a question's id names it in the history, so two may not share one.
+            if let idNode = element["id"], let text = idNode.string, !text.trimmed.isEmpty {
+                if let first = ids[text.trimmed] {
+                    questionProblem(number, "id", "\"\(text.trimmed)\" is also the id of question \(first)", at: idNode)
+                } else {
+                    ids[text.trimmed] = number
                 }
             }
             if let question { questions.append(question) }
@@ -219,6 +229,28 @@ struct BankChecker {
         let tags = stringArray(node, "tags", number) ?? []
         let choices = stringArray(node, "choices", number)
         let accept = stringArray(node, "accept", number)
+        let reject = (stringArray(node, "reject", number) ?? []).map(\.trimmed)
+        var id: String?
+        if let text = optionalString(node, "id", number) {
+            if text.trimmed.isEmpty {
+                questionProblem(number, "id", "is empty", at: node["id"]!)
+            } else if text.unicodeScalars.contains(where: {
+                [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            }) {
+                // An id names the question in the history and its exports, one line each.
+                questionProblem(number, "id", "must not hold control characters or line breaks", at: node["id"]!)
+            } else {
+                id = text.trimmed
+            }
+        }
+        var strict = false
+        if let value = node["strict"] {
+            if case .bool(let flag) = value.value {
+                strict = flag
+            } else {
+                questionProblem(number, "strict", "must be true or false, not \(value.kindName)", at: value)
+            }
+        }
         var kind: Question.Kind?
         switch node["answer"]?.value {
         case nil:
@@ -229,6 +261,10 @@ struct BankChecker {
             }
             if node["accept"] != nil {
                 questionProblem(number, "accept", "only free-text questions take \"accept\"", at: node["accept"]!)
+            }
+            if node["reject"] != nil {
+                questionProblem(
+                    number, "reject", "a true/false question cannot have \"reject\"", at: node["reject"]!)
             }
             kind = .trueFalse(value)
         case .string(let answer):
@@ -246,10 +282,38 @@ struct BankChecker {
             let value = node["answer"]!
             questionProblem(number, "answer", "must be a string or true/false, not \(value.kindName)", at: value)
         }
+        // Items that were not strings are already reported, and would shift the numbers.
+        if let kind, let rejectNode = node["reject"], rejectNode.array?.count == reject.count {
+            checkReject(reject, against: kind, node: rejectNode, number: number)
+        }
         guard let kind, problems.count == before else { return nil }
         return Question(
             prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
-            category: category, tags: tags)
+            category: category, tags: tags, id: id, strict: strict, reject: reject)
+    }
+
+    /// A rejected answer must not also be a right one: compared as typed
+    /// answers are, after AnswerNormalizer (through a dictionary, so a long
+    /// list costs no more than reading it).
+    private mutating func checkReject(_ reject: [String], against kind: Question.Kind, node: JSONNode, number: Int) {
+        var right: [String: String] = [:]
+        switch kind {
+        case .multipleChoice(let choices, let answer):
+            right[AnswerNormalizer.normalize(choices[answer])] = "the answer"
+        case .freeText(let answer, let accepted):
+            right[AnswerNormalizer.normalize(answer)] = "the answer"
+            for (i, text) in accepted.enumerated() {
+                let key = AnswerNormalizer.normalize(text)
+                if right[key] == nil { right[key] = "accepted (accept item \(i + 1))" }
+            }
+        case .trueFalse:
+            return
+        }
+        for (i, text) in reject.enumerated() {
+            if let what = right[AnswerNormalizer.normalize(text)] {
+                questionProblem(number, "reject", "item \(i + 1) \"\(text)\" is \(what)", at: node)
+            }
+        }
     }
 
     private mutating func multipleChoice(

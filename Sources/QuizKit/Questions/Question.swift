@@ -20,10 +20,20 @@ public struct Question: Sendable, Equatable {
     public var difficulty: Difficulty?
     public var category: String?
     public var tags: [String]
+    /// The author's stable name for the question, unique within its bank
+    /// (`capital-of-canada`); nil when the bank gives none.
+    public var id: String?
+    /// True when only the answer (or an `accept` entry) after normalisation is
+    /// right: no forgiving of slips.
+    public var strict: Bool
+    /// Answers never accepted, however close to the right one they are
+    /// (`Austria` for `Australia`); checked against typed free text and typed choice texts.
+    public var reject: [String]
 
     public init(
         prompt: String, kind: Kind, explanation: String? = nil, difficulty: Difficulty? = nil,
-        category: String? = nil, tags: [String] = []
+        category: String? = nil, tags: [String] = [], id: String? = nil, strict: Bool = false,
+        reject: [String] = []
     ) {
         self.prompt = prompt
         self.kind = kind
@@ -31,6 +41,9 @@ public struct Question: Sendable, Equatable {
         self.difficulty = difficulty
         self.category = category
         self.tags = tags
+        self.id = id
+        self.strict = strict
+        self.reject = reject
     }
 
     /// The right answer as a player should read it.
