@@ -191,7 +191,8 @@ struct GamePlayer {
         }
         let given = counted.typed ?? counted.given ?? ""
         console.out(
-            console.green("✓ Counted as right:") + " \(given) (your call; marked as such in the history and on the card)")
+            console.green("✓ Counted as right:")
+                + " \(given) (your call; marked as such in the history and on the card)")
     }
 
     private func show(_ feedback: Game.Feedback, overrideHint: Bool = false) {

@@ -193,7 +193,8 @@ struct QuizCommand {
         let player = GamePlayer(console: console, input: input, store: store)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(
-            bank, count: options.questionsPerGame, seed: seed, category: options.category, difficulty: options.difficulty)
+            bank, count: options.questionsPerGame, seed: seed, category: options.category,
+            difficulty: options.difficulty)
         {
         case .finished(_, let failure): return failure == nil ? .success : .ioError
         case .abandoned(let interrupted): return interrupted ? .interrupted : .success

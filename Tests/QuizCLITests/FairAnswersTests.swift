@@ -60,13 +60,14 @@ import Testing
         let scratch = Scratch()
         let mini = QuizBinary.fixture("mini.json")
         let game = Game(bank: try BankLoader.load(path: mini), seed: 6)
-        let input = game.asked.map { asked -> String in
-            switch asked.question.kind {
-            case .multipleChoice: "Canbera"
-            case .trueFalse: "false"
-            case .freeText: "Tokyo"
-            }
-        }.joined(separator: "\n") + "\n"
+        let input =
+            game.asked.map { asked -> String in
+                switch asked.question.kind {
+                case .multipleChoice: "Canbera"
+                case .trueFalse: "false"
+                case .freeText: "Tokyo"
+                }
+            }.joined(separator: "\n") + "\n"
         let result = try runQuiz(
             ["--questions", mini, "mini", "--seed", "6"], input: input, environment: scratch.environment())
         #expect(result.stdout.contains("✓ Right! (spelled Canberra)"), "\(result.stdout)")
@@ -109,6 +110,28 @@ import Testing
         #expect(ascii.stdout.contains("!##"), "\(ascii.stdout)")
     }
 
+    @Test func atATerminalTheLastAnswerCanBeCountedRightToo() throws {
+        let scratch = Scratch()
+        let mini = QuizBinary.fixture("mini.json")
+        // A seed whose one question is the free-text one.
+        let bank = try BankLoader.load(path: mini)
+        let seed = try #require(
+            (1...200).map(UInt64.init).first { Game(bank: bank, count: 1, seed: $0).asked[0].choices.isEmpty })
+        let terminal = try PseudoTerminal(
+            arguments: ["--questions", mini, "mini", "-n", "1", "--seed", "\(seed)"],
+            environment: scratch.environment(["TERM": "xterm", "NO_COLOR": "1"]))
+        let asked = try terminal.wait(for: "1/1> ")
+        terminal.send("Kyoto" + PseudoTerminal.enter)
+        let offered = try terminal.wait(for: "Enter to finish, ! to count your answer right> ", after: asked)
+        terminal.send("!" + PseudoTerminal.enter)
+        let counted = try terminal.wait(for: "Counted as right: Kyoto", after: offered)
+        try terminal.wait(for: "Mini Test Quiz: 1/1 right", after: counted)
+        #expect(try terminal.waitForExit() == 0)
+        let card = try runQuiz(["--share", "--ascii"], environment: scratch.environment())
+        #expect(card.stdout.split(separator: "\n")[1] == "!", "\(card.stdout)")
+        #expect(card.stdout.contains("! 1 answer marked wrong, counted right by the player"))
+    }
+
     @Test func bangWithNothingToCountIsRefused() throws {
         let scratch = Scratch()
         let path = try Self.bank(Self.questions, in: scratch)
@@ -118,7 +141,7 @@ import Testing
         for prompt in order { lines += [Self.questions.first { $0.0 == prompt }!.1, "!"] }
         let result = try runQuiz(
             [path, "--seed", "3"], input: lines.joined(separator: "\n") + "\n", environment: scratch.environment())
-        #expect(result.stdout.components(separatedBy: "There is no answer just marked wrong").count == 3)
+        #expect(result.stdout.components(separatedBy: "There is no answer just marked wrong").count == 4)
         #expect(result.stdout.contains("Fair: 3/3 right"))
         let games = try historyJSON(environment: scratch.environment()).games
         let results = try #require(games.first?["results"] as? [[String: Any]])
@@ -152,7 +175,8 @@ import Testing
         #expect(ten.stdout.contains("World Capitals · 10 questions · seed 1"), "\(ten.stdout)")
         let all = try runQuiz(["world-capitals", "-n", "all", "--seed", "1"], environment: scratch.environment())
         #expect(all.stdout.contains("World Capitals · \(bank.questions.count) questions"), "\(all.stdout)")
-        let allInline = try runQuiz(["world-capitals", "--count=ALL", "--seed", "1"], environment: scratch.environment())
+        let allInline = try runQuiz(
+            ["world-capitals", "--count=ALL", "--seed", "1"], environment: scratch.environment())
         #expect(allInline.stdout.contains("· \(bank.questions.count) questions"))
         let three = try runQuiz(["world-capitals", "-n3", "--seed", "1"], environment: scratch.environment())
         #expect(three.stdout.contains("World Capitals · 3 questions"))

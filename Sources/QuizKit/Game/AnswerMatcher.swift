@@ -17,7 +17,8 @@
 /// it is nearest to.
 ///
 /// A `strict` matcher compares `AnswerNormalizer` forms only. Answers in
-/// `reject` are never accepted, whatever else would match them.
+/// `reject` are never accepted, whatever else would match them, unless one
+/// reads exactly as an accepted answer (then the accepted answer wins).
 public struct AnswerMatcher: Sendable {
     /// What a typed answer was taken for.
     public enum Verdict: Sendable, Equatable {
@@ -51,7 +52,10 @@ public struct AnswerMatcher: Sendable {
         self.others = others
         self.strict = strict
         acceptedForms = accepted.map { Self.form($0, strict: strict) }
-        rejectForms = reject.map { Self.form($0, strict: strict) }
+        // A rejected answer that reads as an accepted one (`The Tokyo` beside
+        // `Tokyo`) is left out: the right answer can always be given.
+        let acceptedForms = self.acceptedForms
+        rejectForms = reject.map { Self.form($0, strict: strict) }.filter { !acceptedForms.contains($0) }
         otherForms = others.map { Self.form($0, strict: strict) }
     }
 

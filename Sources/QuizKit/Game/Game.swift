@@ -114,14 +114,15 @@ public struct Game: Sendable {
     public mutating func answer(_ line: String) -> Reading {
         guard let asked = current else { return .notUnderstood("The game is over.") }
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if input.isEmpty { return .notUnderstood("Type an answer, or skip.") }
+        if input.isEmpty {
+            return .notUnderstood(asked.choices.isEmpty ? "Type an answer, or :skip." : "Type an answer, or skip.")
+        }
         if asked.choices.isEmpty {
             guard case .freeText(let answer, let accepted) = asked.question.kind else {
                 return .notUnderstood("Type an answer, or skip.")
             }
             let matcher = AnswerMatcher(
-                accepted: [answer] + accepted, reject: asked.question.rejectedAnswers,
-                strict: asked.question.isStrict)
+                accepted: [answer] + accepted, reject: asked.question.reject, strict: asked.question.strict)
             switch matcher.verdict(for: input) {
             case .accepted(let form, let slip):
                 return .answered(record(asked, outcome: .right, given: input, spelled: slip ? form : nil))
@@ -183,9 +184,11 @@ public struct Game: Sendable {
             if ["f", "no", "n", "false"].contains(typed) { return (1, .label) }
             return nil
         }
-        if asked.question.isStrict { return nil }
-        // The matcher's canonical forms: one choice only, or none.
+        if asked.question.strict { return nil }
+        // The matcher's canonical forms: one choice only, or none; never a
+        // text the bank rejects.
         let form = AnswerMatcher.canonical(input)
+        if asked.question.reject.contains(where: { AnswerMatcher.canonical($0) == form }) { return nil }
         let same = asked.choices.indices.filter { AnswerMatcher.canonical(asked.choices[$0]) == form }
         if same.count == 1 { return (same[0], .read) }
         if !same.isEmpty { return nil }
@@ -194,7 +197,8 @@ public struct Game: Sendable {
         for index in asked.choices.indices {
             var others = asked.choices
             others.remove(at: index)
-            let matcher = AnswerMatcher(accepted: [asked.choices[index]], others: others)
+            let matcher = AnswerMatcher(
+                accepted: [asked.choices[index]], reject: asked.question.reject, others: others)
             if case .accepted(_, slip: true) = matcher.verdict(for: input) {
                 if found != nil { return nil }
                 found = index
@@ -229,10 +233,4 @@ public struct Game: Sendable {
             seed: Int64(bitPattern: seed), results: results, category: category, difficulty: difficulty,
             source: source)
     }
-}
-
-// Stand-ins until the bank's `strict` and `reject` fields arrive from h-banks.
-extension Question {
-    fileprivate var rejectedAnswers: [String] { [] }
-    fileprivate var isStrict: Bool { false }
 }

@@ -52,7 +52,8 @@ public struct ShareCard: Sendable {
         if overridden > 0 {
             let square = ascii ? "!" : "🟨"
             lines.append(
-                "\(square) \(overridden == 1 ? "1 answer" : "\(overridden) answers") marked wrong, counted right by the player")
+                "\(square) \(overridden == 1 ? "1 answer" : "\(overridden) answers") marked wrong, counted right by the player"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -33,7 +33,9 @@ extension Statistics {
                 [
                     "quiz": orNull(question.quiz), "prompt": question.prompt, "answer": question.answer,
                     "asked": question.asked, "missed": question.missed,
-                    "wrongAnswers": question.wrongAnswers.map { ["text": $0.text, "count": $0.count] as [String: Any] },
+                    "wrongAnswers": question.wrongAnswers.map {
+                        ["text": $0.text, "count": $0.count] as [String: Any]
+                    },
                 ]
             },
         ]
