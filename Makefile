@@ -165,7 +165,7 @@ fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
 fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer $(FUZZ_DIR)/answer-fuzzer fuzz-seeds
 	@Fuzz/run.sh archive 65536 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-archive
 	@Fuzz/run.sh bank 32768 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-bank
-	@Fuzz/run.sh answer 512 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-answer
+	@Fuzz/run.sh answer 256 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-answer
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000

@@ -54,7 +54,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     rest.removeFirst(min(acceptCount, rest.count))
     let reject = Array(rest.prefix(rejectCount))
     rest.removeFirst(min(rejectCount, rest.count))
-    let others = rest
+    // Up to 8 other choices: a game question has at most 26, and each costs
+    // a matcher per choice; more would only slow the fuzzer.
+    let others = Array(rest.prefix(8))
 
     let matcher = AnswerMatcher(accepted: [answer] + accepted, reject: reject, others: others, strict: strict)
     let verdict = matcher.verdict(for: typed)
@@ -68,12 +70,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // (unless the bank also rejects that very form, which the loader refuses).
     for form in [answer] + accepted {
         check(matcher.verdict(for: form).isAccepted, "the accepted form \(form.debugDescription) does not match itself")
-        // In spaces too, unless it starts with a combining mark (which would
-        // join the space before it into one character).
-        let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
-        if let first = form.unicodeScalars.first, !marks.contains(first.properties.generalCategory) {
-            check(matcher.verdict(for: " \t" + form + " ").isAccepted, "the form \(form.debugDescription) in spaces")
-        }
+        // In spaces too (its second finding: a space beside a prepended mark, U+0600).
+        check(matcher.verdict(for: " \t" + form + " ").isAccepted, "the form \(form.debugDescription) in spaces")
     }
     // A rejected answer is never accepted (unless it reads as an accepted one).
     let acceptedForms = Set(([answer] + accepted).map { AnswerMatcher.form($0, strict: strict) })

@@ -185,6 +185,11 @@ struct GamePlayer {
     /// `!` after a wrong mark: the previous answer counts as right, marked
     /// `overridden` in the history and on the share card.
     private func countLastAsRight(_ game: inout Game) {
+        if game.lastAnswerRejected, game.results.last?.outcome == .wrong {
+            let given = game.results.last?.typed ?? game.results.last?.given ?? ""
+            console.out(console.yellow("The quiz never accepts \(given) for that question; it stays wrong."))
+            return
+        }
         guard let counted = game.overrideLast() else {
             console.out(console.yellow("There is no answer just marked wrong to count as right."))
             return

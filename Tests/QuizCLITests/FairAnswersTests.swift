@@ -132,6 +132,26 @@ import Testing
         #expect(card.stdout.contains("! 1 answer marked wrong, counted right by the player"))
     }
 
+    @Test func aRejectedAnswerCannotBeCountedRight() throws {
+        let scratch = Scratch()
+        let path = scratch.path + "/reject.json"
+        try """
+        { "title": "Reject", "questions": [
+          { "prompt": "Capital of Japan?", "answer": "Tokyo", "reject": ["Kyoto"] },
+          { "prompt": "Capital of Peru?", "answer": "Lima" } ] }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        // A seed that asks about Japan first, so that ! has a next prompt.
+        let bank = try BankLoader.load(path: path)
+        let seed = try #require(
+            (1...100).map(UInt64.init).first { Game(bank: bank, seed: $0).asked[0].question.prompt.contains("Japan") })
+        let result = try runQuiz(
+            [path, "--seed", "\(seed)"], input: "Kyoto\n!\nLima\n", environment: scratch.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("The quiz never accepts Kyoto for that question; it stays wrong."))
+        #expect(result.stdout.contains("Reject: 1/2 right"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Counted as right"))
+    }
+
     @Test func bangWithNothingToCountIsRefused() throws {
         let scratch = Scratch()
         let path = try Self.bank(Self.questions, in: scratch)

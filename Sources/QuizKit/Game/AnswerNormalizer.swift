@@ -5,12 +5,26 @@ import Foundation
 /// sentence punctuation dropped, so "  são   paulo. " matches "São Paulo".
 public enum AnswerNormalizer {
     public static func normalize(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var words: [Substring] = folded.split(whereSeparator: { $0.isWhitespace })
+        // Trimmed and split by scalars, not characters: a space next to a
+        // combining mark or a prepended mark (U+0600) is one character with
+        // it, and folding or splitting by characters would make " x " differ
+        // from "x".
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        let folded = String(scalars[start...end]).folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var words = folded.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace })
         if var last = words.popLast() {
-            while let end = last.last, ".!?".contains(end) { last = last.dropLast() }
+            while let end = last.last, end == "." || end == "!" || end == "?" { last = last.dropLast() }
             if !last.isEmpty { words.append(last) }
         }
-        return words.joined(separator: " ")
+        var result = String.UnicodeScalarView()
+        for (index, word) in words.enumerated() {
+            if index > 0 { result.append(" ") }
+            result.append(contentsOf: word)
+        }
+        return String(result)
     }
 }

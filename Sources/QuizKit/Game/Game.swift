@@ -69,6 +69,9 @@ public struct Game: Sendable {
     public let seed: UInt64
     public let asked: [Asked]
     public private(set) var results: [QuestionResult] = []
+    /// The last answer was one the bank rejects (`reject`): the player's `!`
+    /// should not count it right (`overrideLast` itself does not refuse it).
+    public private(set) var lastAnswerRejected = false
 
     /// Deals `count` questions (all when nil or larger than the bank) from `bank`,
     /// questions and choices shuffled by `seed`.
@@ -123,7 +126,9 @@ public struct Game: Sendable {
             }
             let matcher = AnswerMatcher(
                 accepted: [answer] + accepted, reject: asked.question.reject, strict: asked.question.strict)
-            switch matcher.verdict(for: input) {
+            let verdict = matcher.verdict(for: input)
+            defer { lastAnswerRejected = verdict == .rejected }
+            switch verdict {
             case .accepted(let form, let slip):
                 return .answered(record(asked, outcome: .right, given: input, spelled: slip ? form : nil))
             case .rejected, .wrong:
@@ -135,6 +140,7 @@ public struct Game: Sendable {
         }
         let outcome: QuestionOutcome = choice == asked.answerIndex ? .right : .wrong
         let text = asked.choices[choice]
+        lastAnswerRejected = AnswerMatcher(accepted: [], reject: asked.question.reject).verdict(for: text) == .rejected
         return .answered(
             record(
                 asked, outcome: outcome, given: text, typed: how == .read || how == .slip ? input : nil,
@@ -158,6 +164,7 @@ public struct Game: Sendable {
     @discardableResult
     public mutating func skip() -> Feedback? {
         guard let asked = current else { return nil }
+        lastAnswerRejected = false
         return record(asked, outcome: .skipped, given: nil)
     }
 
