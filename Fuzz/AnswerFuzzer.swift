@@ -54,17 +54,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     rest.removeFirst(min(acceptCount, rest.count))
     let reject = Array(rest.prefix(rejectCount))
     rest.removeFirst(min(rejectCount, rest.count))
-    // Up to 8 other choices: a game question has at most 26, and each costs
-    // a matcher per choice; more would only slow the fuzzer.
-    let others = Array(rest.prefix(8))
+    // Up to 6 other choices: a game question has at most 26, and more would
+    // only slow the fuzzer.
+    let others = Array(rest.prefix(6))
 
     let matcher = AnswerMatcher(accepted: [answer] + accepted, reject: reject, others: others, strict: strict)
     let verdict = matcher.verdict(for: typed)
 
-    // Deterministic: the same verdict again, and from a matcher built anew.
+    // Deterministic: the same verdict again, and (one input in eight, as it
+    // costs a matcher) from a matcher built anew.
     check(matcher.verdict(for: typed) == verdict, "two verdicts for one line")
-    let again = AnswerMatcher(accepted: [answer] + accepted, reject: reject, others: others, strict: strict)
-    check(again.verdict(for: typed) == verdict, "two matchers, two verdicts")
+    if flags & 0xE0 == 0 {
+        let again = AnswerMatcher(accepted: [answer] + accepted, reject: reject, others: others, strict: strict)
+        check(again.verdict(for: typed) == verdict, "two matchers, two verdicts")
+    }
 
     // The right answer's own text, and each accepted form's, always matches
     // (unless the bank also rejects that very form, which the loader refuses).

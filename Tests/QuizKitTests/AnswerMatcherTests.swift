@@ -269,6 +269,33 @@ import Testing
         #expect(matcher.verdict(for: "edo") == .accepted(form: "Edo", slip: false))
     }
 
+    /// A typed choice text with a slip picks one choice, by the same rules:
+    /// never when another choice or a rejected answer is as close.
+    @Test func aSlipPicksOneChoiceOrNone() {
+        let countries = ["Austria", "Australia", "Albania"]
+        #expect(AnswerMatcher.slipChoice("Austrlia", among: countries) == nil, "as close to Austria as to Australia")
+        #expect(AnswerMatcher.slipChoice("Australa", among: countries) == 1)
+        #expect(AnswerMatcher.slipChoice("Albnia", among: countries) == 2)
+        #expect(AnswerMatcher.slipChoice("Albnia", among: countries, reject: ["Albnian"]) == nil)
+        #expect(AnswerMatcher.slipChoice("Canbera", among: ["Sydney", "Canberra", "Melbourne", "Perth"]) == 1)
+        #expect(AnswerMatcher.slipChoice("Pert", among: ["Sydney", "Canberra", "Perth"]) == 2, "Perth has 5 letters")
+        #expect(AnswerMatcher.slipChoice("Rom", among: ["Rome", "Oslo", "Lima"]) == nil, "under 5 letters")
+        #expect(AnswerMatcher.slipChoice("Apolo 12", among: ["Apollo 11", "Apollo 12"]) == 1)
+        #expect(AnswerMatcher.slipChoice("", among: ["Havana"]) == nil)
+        #expect(AnswerMatcher.slipChoice("Havanna", among: []) == nil)
+        // The same verdicts as one matcher per choice with the others as rivals.
+        let typed = ["Austrlia", "Australa", "Albnia", "Austriaa", "Albanai", "Austral", "Abania"]
+        for text in typed {
+            let perChoice = countries.indices.filter { index in
+                var others = countries
+                others.remove(at: index)
+                let verdict = AnswerMatcher(accepted: [countries[index]], others: others).verdict(for: text)
+                return verdict == .accepted(form: countries[index], slip: true)
+            }
+            #expect(AnswerMatcher.slipChoice(text, among: countries) == perChoice.first, "\(text)")
+        }
+    }
+
     @Test func canonicalForms() {
         #expect(AnswerMatcher.canonical("The Diaphragm.") == "diaphragm")
         #expect(AnswerMatcher.canonical("nineteen forty-five") == "1945")

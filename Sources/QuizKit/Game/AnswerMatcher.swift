@@ -101,6 +101,31 @@ public struct AnswerMatcher: Sendable {
         return .accepted(form: accepted[best.index], slip: true)
     }
 
+    /// The one choice `typed` is a close spelling of, by the same rules as a
+    /// matcher per choice with the other choices as rivals, but with each
+    /// form worked out once: nil when none is close enough, or another choice
+    /// or a rejected answer is as close.
+    public static func slipChoice(_ typed: String, among choices: [String], reject: [String] = []) -> Int? {
+        let key = SlipKey(form(typed, strict: false))
+        guard key.plain, !key.text.isEmpty else { return nil }
+        let forms = choices.map { form($0, strict: false) }
+        let keys = forms.map(SlipKey.init)
+        var best: (index: Int, distance: Int)?
+        for index in choices.indices {
+            let allowed = allowedSlip(original: choices[index], key: keys[index])
+            guard allowed > 0 else { continue }
+            let distance = key.distance(to: keys[index], limit: allowed)
+            if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
+        }
+        guard let best else { return nil }
+        let chosen = forms[best.index]
+        let rivals =
+            keys.indices.filter { forms[$0] != chosen }.map { keys[$0] }
+            + reject.map { form($0, strict: false) }.filter { $0 != chosen }.map(SlipKey.init)
+        if rivals.contains(where: { key.distance(to: $0, limit: best.distance) <= best.distance }) { return nil }
+        return best.index
+    }
+
     private func nearReject(_ typed: SlipKey) -> Bool {
         zip(reject, rejectForms).contains { original, form in
             let key = SlipKey(form)

@@ -200,18 +200,7 @@ public struct Game: Sendable {
         if same.count == 1 { return (same[0], .read) }
         if !same.isEmpty { return nil }
         // A close spelling of exactly one choice, and no closer to another.
-        var found: Int?
-        for index in asked.choices.indices {
-            var others = asked.choices
-            others.remove(at: index)
-            let matcher = AnswerMatcher(
-                accepted: [asked.choices[index]], reject: asked.question.reject, others: others)
-            if case .accepted(_, slip: true) = matcher.verdict(for: input) {
-                if found != nil { return nil }
-                found = index
-            }
-        }
-        return found.map { ($0, .slip) }
+        return AnswerMatcher.slipChoice(input, among: asked.choices, reject: asked.question.reject).map { ($0, .slip) }
     }
 
     private mutating func record(
