@@ -24,8 +24,10 @@ struct FuzzRegressionTests {
     }
 
     /// `answer-*`: the answer fuzzer's input (a flags byte, then typed and
-    /// answer on lines); the answer in spaces must still match itself (a
-    /// space beside a combining mark, or beside U+0600, once made it differ).
+    /// answers on lines); an answer in spaces must still match itself (a
+    /// space beside a combining mark, or beside U+0600, once made it differ,
+    /// and the form of an answer of punctuation alone once trimmed such a
+    /// space as a character).
     @Test func answerInputsMatchThemselvesInSpaces() throws {
         let names = try Self.inputs("answer-")
         #expect(names.count >= 2)
@@ -33,11 +35,15 @@ struct FuzzRegressionTests {
             let bytes = try Fixture.data("fuzz/" + name)
             let lines = String(decoding: bytes.dropFirst(), as: UTF8.self).split(
                 separator: "\n", omittingEmptySubsequences: false)
-            let answer = try #require(lines.count > 1 ? String(lines[1]) : nil, "fuzz/\(name)")
-            let matcher = AnswerMatcher(accepted: [answer])
-            #expect(matcher.verdict(for: answer).isAccepted, "fuzz/\(name)")
-            #expect(matcher.verdict(for: " \t" + answer + " ").isAccepted, "fuzz/\(name)")
-            #expect(AnswerNormalizer.normalize(" \t" + answer + " ") == AnswerNormalizer.normalize(answer))
+            #expect(lines.count > 1, "fuzz/\(name)")
+            // Every line after the typed one, taken as an answer of its own.
+            for answer in lines.dropFirst().map(String.init) where !answer.trimmed.isEmpty {
+                let matcher = AnswerMatcher(accepted: [answer])
+                #expect(matcher.verdict(for: answer).isAccepted, "fuzz/\(name)")
+                #expect(
+                    matcher.verdict(for: " \t" + answer + " ").isAccepted, "fuzz/\(name): \(answer.debugDescription)")
+                #expect(AnswerNormalizer.normalize(" \t" + answer + " ") == AnswerNormalizer.normalize(answer))
+            }
         }
     }
 

@@ -64,7 +64,7 @@ public struct AnswerMatcher: Sendable {
     /// empties, is compared as it is written.
     public static func form(_ text: String, strict: Bool) -> String {
         let form = strict ? AnswerNormalizer.normalize(text) : canonical(text)
-        return form.isEmpty ? text.trimmed.lowercased() : form
+        return form.isEmpty ? AnswerNormalizer.trimmingSpaces(text).lowercased() : form
     }
 
     public func verdict(for typed: String) -> Verdict {

@@ -4,16 +4,24 @@ import Foundation
 /// width and repeated or surrounding white space ignored, and trailing
 /// sentence punctuation dropped, so "  são   paulo. " matches "São Paulo".
 public enum AnswerNormalizer {
+    /// `text` without white space at either end, judged scalar by scalar (a
+    /// space carrying a combining mark is still a space).
+    public static func trimmingSpaces(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+
     public static func normalize(_ text: String) -> String {
         // Trimmed and split by scalars, not characters: a space next to a
         // combining mark or a prepended mark (U+0600) is one character with
         // it, and folding or splitting by characters would make " x " differ
         // from "x".
-        let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        let folded = String(scalars[start...end]).folding(
+        let trimmed = trimmingSpaces(text)
+        if trimmed.isEmpty { return "" }
+        let folded = trimmed.folding(
             options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var words = folded.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace })
         if var last = words.popLast() {
