@@ -135,7 +135,7 @@ uninstall:
 	rmdir "$(QUIZDIR)/Questions" "$(QUIZDIR)" 2>/dev/null || true
 
 # make fuzz [FUZZ_RUNS=N]: the archive decoder, the bank loader and the
-# terminal sanitiser (with wrapping) under
+# terminal sanitiser (with wrapping) and the answer matcher under
 # libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
 # CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizKit
 # source as one module, by the toolchain alone (libFuzzer and lld ship with
@@ -158,12 +158,16 @@ $(FUZZ_DIR)/sanitizer-fuzzer: Fuzz/SanitizerFuzzer.swift $(QUIZKIT_SOURCES)
 	@mkdir -p $(FUZZ_DIR)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
+$(FUZZ_DIR)/answer-fuzzer: Fuzz/AnswerFuzzer.swift $(QUIZKIT_SOURCES)
+	@mkdir -p $(FUZZ_DIR)
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
+
 # Seeds, laid anew each run: archives written by KeyedArchive and Foundation,
 # the classic one; the bundled banks, Open Trivia files and every fixture,
 # the fuzz regressions included.
 fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
-	@rm -rf $(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/seeds-bank
-	@mkdir -p $(FUZZ_DIR)/seeds-bank
+	@rm -rf $(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/seeds-bank $(FUZZ_DIR)/seeds-answer
+	@mkdir -p $(FUZZ_DIR)/seeds-bank $(FUZZ_DIR)/seeds-answer
 	@QUIZ_FUZZ_WRITE_SEEDS=$(FUZZ_DIR)/seeds-archive $(FUZZ_DIR)/archive-fuzzer
 	@cp Tests/QuizKitTests/Fixtures/legacy-history.plist $(wildcard Tests/QuizKitTests/Fixtures/fuzz/archive-*) \
 		$(FUZZ_DIR)/seeds-archive/
@@ -171,14 +175,16 @@ fuzz-seeds: $(FUZZ_DIR)/archive-fuzzer
 		$(wildcard Tests/QuizKitTests/Fixtures/fuzz/bank-*) $(FUZZ_DIR)/seeds-bank/
 	@rm -rf $(FUZZ_DIR)/seeds-sanitizer && mkdir -p $(FUZZ_DIR)/seeds-sanitizer
 	@cp Fuzz/seeds/sanitizer/* Questions/*.json $(FUZZ_DIR)/seeds-sanitizer/
+	@cp Fuzz/seeds/answer/* $(wildcard Tests/QuizKitTests/Fixtures/fuzz/answer-*) $(FUZZ_DIR)/seeds-answer/
 	@echo "fuzz: seeds: $$(ls $(FUZZ_DIR)/seeds-archive | wc -l) archives, $$(ls $(FUZZ_DIR)/seeds-bank | wc -l) banks," \
-		"$$(ls $(FUZZ_DIR)/seeds-sanitizer | wc -l) texts"
+		"$$(ls $(FUZZ_DIR)/seeds-sanitizer | wc -l) texts, $$(ls $(FUZZ_DIR)/seeds-answer | wc -l) answers"
 
 # One fuzzer at a time: the machines have two cores.
-fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer $(FUZZ_DIR)/sanitizer-fuzzer fuzz-seeds
+fuzz: $(FUZZ_DIR)/archive-fuzzer $(FUZZ_DIR)/bank-fuzzer $(FUZZ_DIR)/sanitizer-fuzzer $(FUZZ_DIR)/answer-fuzzer fuzz-seeds
 	@Fuzz/run.sh archive 65536 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-archive
 	@Fuzz/run.sh bank 32768 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-bank
 	@Fuzz/run.sh sanitizer 256 $(FUZZ_RUNS) 600 $(FUZZ_DIR)/seeds-sanitizer
+	@Fuzz/run.sh answer 256 $(FUZZ_RUNS) 400 $(FUZZ_DIR)/seeds-answer
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_RUNS=20000

@@ -33,7 +33,7 @@ function __quiz_stats
 end
 
 complete -c quiz -f
-complete -c quiz -s n -l count -x -d 'Questions per game'
+complete -c quiz -s n -l count -x -d 'Questions per game (default 10, or all)'
 complete -c quiz -l seed -x -d 'Deal the questions in a repeatable order'
 complete -c quiz -l questions -r -F -d 'A bank file or a folder of banks'
 complete -c quiz -l max-download -x -d 'The most a --questions URL may bring (32M)'

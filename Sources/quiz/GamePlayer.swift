@@ -19,13 +19,17 @@ struct GamePlayer {
     /// Whether the summary may mention the daily streak (`streaks = off` in the configuration file).
     var streaks = true
 
-    static let commands = ["skip", "quit", "help"]
-
-    func play(_ bank: QuestionBank, count: Int?, seed: UInt64) -> End {
+    /// `category` and `difficulty`: the filters the bank was narrowed by, as
+    /// typed, kept in the session for the share card's replay command.
+    func play(
+        _ bank: QuestionBank, count: Int?, seed: UInt64, category: String? = nil, difficulty: Difficulty? = nil
+    ) -> End {
         var game = Game(bank: bank, count: count, seed: seed)
         let started = Date()
         let dealt = game.asked.count
         let dot = console.glyph("·", "-")
+        var freeTextHintShown = false
+        var overrideHintShown = false
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
@@ -34,21 +38,22 @@ struct GamePlayer {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))
             console.out(console.bold(console.wrapped(asked.question.prompt)))
+            let labels = asked.labels
             for (index, choice) in asked.choices.enumerated() {
-                let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))
-                let label = asked.numbersAreText ? "  \(letter)) " : "  \(index + 1)) "
+                let label = "  \(labels.label(index).map { $0 + ")" } ?? "-") "
                 console.out(console.wrapped(choice, first: label, lineBreaks: false))
             }
-            if asked.number == 1 && !asked.choices.isEmpty || asked.numbersAreText {
-                let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(asked.choices.count - 1)))
-                let dash = console.glyph("–", "-")
-                let how =
-                    asked.numbersAreText
-                    ? "answer a\(dash)\(last) or the number itself"
-                    : "answer 1\(dash)\(asked.choices.count), a\(dash)\(last) or the text"
-                console.out(console.dim(console.wrapped("(\(how); skip skips, quit abandons)", first: "  ")))
+            // The hint: under the first question, under each whose labels differ,
+            // and under the first free-text one (where the commands take a colon).
+            let firstFreeText = asked.choices.isEmpty && !freeTextHintShown
+            if asked.number == 1 || !labels.numbers || !labels.letters || firstFreeText {
+                if asked.choices.isEmpty { freeTextHintShown = true }
+                let how = asked.choices.isEmpty ? "type your answer" : labels.howToAnswer
+                let commands =
+                    asked.choices.isEmpty ? ":skip skips, :quit abandons" : "skip skips, quit abandons"
+                console.out(console.dim(console.wrapped("(\(how); \(commands))", first: "  ")))
             }
-            input.completions = asked.choices + Self.commands
+            input.completions = asked.choices + GameCommand.completions(at: asked)
             let prompt = "\(console.show(bank.id)) \(asked.number)/\(asked.total)> "
             var feedback: Game.Feedback?
             var interruptedAtEmptyPrompt = false
@@ -80,32 +85,47 @@ struct GamePlayer {
                     line = text
                 }
                 interruptedAtEmptyPrompt = false
-                let word = line.trimmingCharacters(in: .whitespaces).lowercased()
-                switch word {
-                case "quit", ":quit", ":q", "exit":
+                switch GameCommand.parse(line, at: asked) {
+                case .quit:
                     console.out("Game abandoned; nothing recorded.")
                     return .abandoned(interrupted: false)
-                case "skip", ":skip":
+                case .skip:
                     feedback = game.skip()
-                case "help", ":help", "?":
+                case .help:
+                    console.out(help(for: asked))
+                case .mine:
+                    countLastAsRight(&game)
+                case .unknown(let word):
                     console.out(
-                        console.wrapped(
-                            asked.choices.isEmpty
-                                ? "Type your answer. skip skips the question (it counts as wrong); quit abandons the game."
-                                : "Answer with a number, a letter or the choice's text (Tab completes it). "
-                                    + "skip skips (counts as wrong); quit abandons the game."))
-                default:
+                        console.yellow(
+                            console.wrapped(
+                                "Unknown command \(word); the commands are :skip, :quit, :help and :mine.")))
+                case nil:
                     switch game.answer(line) {
                     case .answered(let result): feedback = result
                     case .notUnderstood(let hint): console.out(console.yellow(console.wrapped(hint)))
                     }
                 }
             }
-            show(feedback!)
+            show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
+            if feedback?.outcome == .wrong { overrideHintShown = true }
+        }
+        // The last answer has no next prompt: at a terminal, one more for `!`.
+        if game.results.last?.outcome == .wrong && console.interactiveInput {
+            input.completions = ["!"]
+            if case .line(let text) = input.readLine(prompt: "Enter to finish, ! to count your answer right> "),
+                ["!", "mine", ":mine", ":!"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+            {
+                countLastAsRight(&game)
+            }
         }
         let finished = Date()
         let duration = finished.timeIntervalSince(started)
-        guard let session = game.session(finishedAt: finished, duration: duration) else {
+        guard
+            let session = game.session(
+                finishedAt: finished, duration: duration, category: category, difficulty: difficulty?.rawValue,
+                source: Self.source(of: bank))
+        else {
             return .abandoned(interrupted: false)
         }
         // The games before this one, for "new best" and the streak: a summary
@@ -136,6 +156,31 @@ struct GamePlayer {
         return .finished(session, failure: failure)
     }
 
+    /// What `help` says at a question.
+    private func help(for asked: Game.Asked) -> String {
+        if asked.choices.isEmpty {
+            return "Type your answer. :skip skips the question (it counts as wrong); :quit abandons the game; "
+                + "here skip, quit and help are answers like any other."
+        }
+        let how = asked.labels.howToAnswer
+        return how.prefix(1).uppercased() + how.dropFirst() + " (Tab completes it). "
+            + "skip (or :skip) skips, counting as wrong; quit (or :quit) abandons the game."
+    }
+
+    /// Where a bank that is not bundled came from, as a friend could name it:
+    /// its URL, or its file's name (never the folders above it, which are
+    /// private); nil for a bundled bank, which the quiz id alone names.
+    static func source(of bank: QuestionBank) -> String? {
+        if RemoteBankLoader.isRemote(bank.path) { return bank.path }
+        let file = URL(fileURLWithPath: bank.path).resolvingSymlinksInPath().path
+        if let bundled = BankLocator.bundledFolder(),
+            file.hasPrefix(URL(fileURLWithPath: bundled).resolvingSymlinksInPath().path + "/")
+        {
+            return nil
+        }
+        return (bank.path as NSString).lastPathComponent
+    }
+
     /// Asks whether to abandon the game; yes, or a third Ctrl-C, abandons.
     private func confirmAbandon() -> Bool {
         input.completions = ["yes", "no"]
@@ -145,12 +190,40 @@ struct GamePlayer {
         }
     }
 
-    private func show(_ feedback: Game.Feedback) {
+    /// `!` after a wrong mark: the previous answer counts as right, marked
+    /// `overridden` in the history and on the share card.
+    private func countLastAsRight(_ game: inout Game) {
+        if game.lastAnswerRejected, game.results.last?.outcome == .wrong {
+            let given = game.results.last?.typed ?? game.results.last?.given ?? ""
+            console.out(
+                console.yellow(console.wrapped("The quiz never accepts \(given) for that question; it stays wrong.")))
+            return
+        }
+        guard let counted = game.overrideLast() else {
+            console.out(console.yellow("There is no answer just marked wrong to count as right."))
+            return
+        }
+        let given = counted.typed ?? counted.given ?? ""
+        console.out(
+            console.wrapped(
+                head: console.glyph("✓", "+") + " Counted as right:", painted: console.green,
+                then: " \(console.show(given)) (your call; marked as such in the history and on the card)"))
+    }
+
+    private func show(_ feedback: Game.Feedback, overrideHint: Bool = false) {
         // The verdict's words are wrapped with the answer, then painted.
         let (mark, verdict, answer, paint): (String, String, String, (String) -> String) =
             switch feedback.outcome {
-            case .right: (console.glyph("✓", "+"), "Right!", feedback.correctAnswer, console.green)
-            case .wrong: (console.glyph("✗", "x"), "Wrong.", "The answer is \(feedback.correctAnswer).", console.red)
+            case .right:
+                (
+                    console.glyph("✓", "+"), "Right!",
+                    feedback.spelled.map { "(spelled \($0))" } ?? feedback.correctAnswer, console.green
+                )
+            case .wrong:
+                (
+                    console.glyph("✗", "x"), "Wrong" + (feedback.readAs.map { " (read as \($0))" } ?? "") + ".",
+                    "The answer is \(feedback.correctAnswer).", console.red
+                )
             case .skipped:
                 (console.glyph("→", "->"), "Skipped.", "The answer is \(feedback.correctAnswer).", console.yellow)
             }
@@ -158,6 +231,11 @@ struct GamePlayer {
         console.out(
             console.wrapped(
                 head: mark + " " + verdict, painted: paint, then: " " + console.show(answer), indent: indent))
+        if overrideHint, feedback.outcome == .wrong {
+            console.out(
+                console.dim(
+                    console.wrapped("(If your answer was right after all, type ! at the next prompt.)", first: "  ")))
+        }
         if let explanation = feedback.explanation, !explanation.isEmpty {
             console.out(console.dim(console.wrapped(explanation, first: "  ")))
         }

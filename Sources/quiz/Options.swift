@@ -10,6 +10,8 @@ struct Options {
     }
 
     var mode: Mode = .repl
+    /// Questions per game when `-n` says (`-n all`: `Int.max`, every one);
+    /// else the settings file's count, else `Settings.defaultCount`.
     var count: Int?
     var seed: UInt64?
     var questionPaths: [String] = []
@@ -43,7 +45,7 @@ struct Options {
           quiz --validate FILE...   check question banks; exit 65 on any error
 
         Options:
-          -n, --count N             questions per game (default: all)
+          -n, --count N             questions per game (default: 10; all: every one)
               --seed N              deal the questions in a repeatable order
               --questions PATH      a bank file, a folder of banks or an http(s) URL
                                     (repeatable); a bank with a bundled quiz's id
@@ -70,7 +72,9 @@ struct Options {
         (~/.config/quiz/config); see man quiz. The command line wins.
 
         While playing, answer with a choice's number, its letter or its text;
-        type skip to skip a question, quit to abandon the game.
+        :skip skips a question, :quit abandons the game (skip and quit work
+        bare where no choice reads so); ! just after a wrong mark counts your
+        answer right, marked as such.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
@@ -146,7 +150,15 @@ struct Options {
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
             case "--no-color", "--no-colour": try flag(); options.noColor = true
-            case "-n", "--count": options.count = try number("the question count", minimum: 1)
+            case "-n", "--count":
+                if let text = inlineValue ?? (index < arguments.count ? arguments[index] : nil),
+                    text.lowercased() == "all"
+                {
+                    if inlineValue == nil { index += 1 }
+                    options.count = Int.max
+                } else {
+                    options.count = try number("the question count", minimum: 1)
+                }
             case "--limit": options.limit = try number("the limit", minimum: 1)
             case "--seed":
                 let text = try value()

@@ -131,11 +131,11 @@ struct QuizCommand {
     }
 
     private func history() throws(CommandFailure) -> ExitStatus {
-        // The table and the exports show no per-question results, and --limit
-        // needs only the newest games: read no more than that.
+        // The table, markdown and CSV show no per-question results (JSON does),
+        // and --limit needs only the newest games: read no more than that.
         let quiz = options.quizFilter
         let (sessions, complete) = try loadedSessions(
-            results: false, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
+            results: options.format == .json, newest: options.limit, where: quiz.map { id in { $0.quiz == id } })
         if sessions.isEmpty, let quiz, let note = try noGamesOf(quiz) {
             console.out(note)
             return .success
@@ -281,7 +281,9 @@ struct QuizCommand {
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
-        switch player.play(bank, count: settings.count, seed: seed) {
+        switch player.play(
+            bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty)
+        {
         case .finished(_, let failure): return failure == nil ? .success : .ioError
         case .abandoned(let interrupted): return interrupted ? .interrupted : .success
         }

@@ -26,21 +26,23 @@ import Testing
         let card = try runQuiz(["--share"], environment: scratch.environment())
         #expect(card.status == 0)
         let cardLines = card.stdout.split(separator: "\n").map(String.init)
-        #expect(cardLines.count == 3, "\(card.stdout)")
+        #expect(cardLines.count == 4, "\(card.stdout)")
         let today = ISO8601DateFormatter.string(
             from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
         #expect(cardLines[0] == "quiz · Mini Test Quiz 1/2 · \(today)")
         #expect(cardLines[1] == "🟩🟥")
         #expect(cardLines[2].hasPrefix("⏱ 0:0"))
-        #expect(cardLines[2].hasSuffix(" · quiz mini --seed 48213 -n 2"))
+        #expect(cardLines[2].hasSuffix(" · quiz --questions mini.json mini --seed 48213 -n 2"))
+        #expect(cardLines[3] == "(replaying needs the same bank file, mini.json)")
 
-        // A friend runs the command from the card and gets the same game.
+        // A friend with the same bank file runs the command from the card, in
+        // the file's folder, and gets the same game.
         let command = try #require(cardLines[2].components(separatedBy: " · ").last)
         let words = command.split(separator: " ").map(String.init).dropFirst()
         let friend = Scratch()
-        let replay = try runQuiz(
-            ["--questions", bank] + words, input: lines.joined(separator: "\n") + "\n",
-            environment: friend.environment())
+        let replay = try runProcess(
+            QuizBinary.path, Array(words), in: (bank as NSString).deletingLastPathComponent,
+            environment: friend.environment(), input: lines.joined(separator: "\n") + "\n")
         #expect(replay.status == 0)
         #expect(askedPrompts(replay.stdout) == askedPrompts(played.stdout))
         #expect(askedPrompts(replay.stdout).count == 2)
@@ -62,7 +64,7 @@ import Testing
         #expect(last.stdout.split(separator: "\n")[1] == "xxx")
         let first = try runQuiz(["--share", "--ascii", "--game", "2"], environment: scratch.environment())
         #expect(first.stdout.split(separator: "\n")[1] == "###")
-        #expect(first.stdout.contains("quiz mini --seed 1 -n 3"))
+        #expect(first.stdout.contains("quiz --questions mini.json mini --seed 1 -n 3"))
         #expect(!first.stdout.contains("🟩"))
         let tooFar = try runQuiz(["--share", "--game", "3"], environment: scratch.environment())
         #expect(tooFar.status == 64)

@@ -21,6 +21,9 @@ struct AnswerNormalizerTests {
         ("   ", ""),
         ("?!.", ""),
         ("Hello . ", "hello"),
+        // A space beside a combining or a prepended mark is still a space.
+        (" \u{0311}abc ", "\u{0311}abc"),
+        ("ab\u{0600} ", "ab\u{0600}"),
     ])
     func normalizes(text: String, normalized: String) {
         #expect(AnswerNormalizer.normalize(text) == normalized)

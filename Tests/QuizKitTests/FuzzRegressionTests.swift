@@ -5,7 +5,7 @@ import Testing
 
 /// The inputs `make fuzz` found trouble with, kept in `Fixtures/fuzz/`
 /// (`archive-*` for the archive decoder, `bank-*` for the bank loader): each
-/// must now come back as a typed error. CONTRIBUTING.md says how to add one.
+/// must now come back as a typed error; `answer-*` for the answer matcher. CONTRIBUTING.md says how to add one.
 @Suite("Inputs found by fuzzing")
 struct FuzzRegressionTests {
     static func inputs(_ prefix: String) throws -> [String] {
@@ -19,6 +19,30 @@ struct FuzzRegressionTests {
         for name in names {
             #expect(throws: ArchiveError.self, "fuzz/\(name)") {
                 try KeyedArchive.sessions(from: try Fixture.data("fuzz/" + name))
+            }
+        }
+    }
+
+    /// `answer-*`: the answer fuzzer's input (a flags byte, then typed and
+    /// answers on lines); an answer in spaces must still match itself (a
+    /// space beside a combining mark, or beside U+0600, once made it differ,
+    /// and the form of an answer of punctuation alone once trimmed such a
+    /// space as a character).
+    @Test func answerInputsMatchThemselvesInSpaces() throws {
+        let names = try Self.inputs("answer-")
+        #expect(names.count >= 2)
+        for name in names {
+            let bytes = try Fixture.data("fuzz/" + name)
+            let lines = String(decoding: bytes.dropFirst(), as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count > 1, "fuzz/\(name)")
+            // Every line after the typed one, taken as an answer of its own.
+            for answer in lines.dropFirst().map(String.init) where !answer.trimmed.isEmpty {
+                let matcher = AnswerMatcher(accepted: [answer])
+                #expect(matcher.verdict(for: answer).isAccepted, "fuzz/\(name)")
+                #expect(
+                    matcher.verdict(for: " \t" + answer + " ").isAccepted, "fuzz/\(name): \(answer.debugDescription)")
+                #expect(AnswerNormalizer.normalize(" \t" + answer + " ") == AnswerNormalizer.normalize(answer))
             }
         }
     }

@@ -217,7 +217,8 @@ struct GameAnswerTests {
     func emptyLineIsNotUnderstood(input: String) {
         for question in [brazil, moon, japan] {
             var game = single(question)
-            #expect(game.answer(input) == .notUnderstood("Type an answer, or skip."))
+            let hint = question == japan ? "Type an answer, or :skip." : "Type an answer, or skip."
+            #expect(game.answer(input) == .notUnderstood(hint))
             #expect(game.current?.question == question)
         }
     }

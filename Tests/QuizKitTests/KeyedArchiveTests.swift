@@ -12,7 +12,11 @@ private let sampleSessions: [Session] = [
             QuestionResult(prompt: "Capital of Australia?", outcome: .right, given: "Canberra", answer: "Canberra"),
             QuestionResult(prompt: "Capital of Brazil?", outcome: .wrong, given: "São Paulo", answer: "Brasília"),
             QuestionResult(prompt: "Capital of Japan?", outcome: .skipped, given: nil, answer: "Tokyo"),
-        ]),
+            QuestionResult(
+                prompt: "Capital of Cuba?", outcome: .right, given: "Havana", answer: "Havana", typed: "Havanna"),
+            QuestionResult(
+                prompt: "Capital of Peru?", outcome: .right, given: "Quito", answer: "Lima", overridden: true),
+        ], category: "Geography & Maps", difficulty: "hard", source: "https://example.com/capitals.json"),
     Session(date: Date(timeIntervalSinceReferenceDate: 730_086_400), score: 3),
     Session(
         date: Date(timeIntervalSinceReferenceDate: 731_000_000.5), score: 0, total: 4, quiz: "北京",
@@ -57,6 +61,11 @@ struct KeyedArchiveRoundTripTests {
         #expect(decoded[2].title == "北京の首都クイズ 🇯🇵 — “quotes”")
         #expect(decoded[2].seed == Int64.min)
         #expect(decoded[3].total == 4_000_000_000)
+        #expect(decoded[0].results[3].typed == "Havanna" && !decoded[0].results[3].overridden)
+        #expect(decoded[0].results[4].overridden && decoded[0].results[4].typed == nil)
+        #expect(decoded[0].category == "Geography & Maps" && decoded[0].difficulty == "hard")
+        #expect(decoded[0].source == "https://example.com/capitals.json")
+        #expect(decoded[1].category == nil && decoded[1].source == nil)
     }
 
     @Test func emptyHistoryRoundTrips() throws {

@@ -7,7 +7,7 @@ import Testing
     @Test func defaultsWithNothingSaid() {
         let settings = Settings(count: nil, ascii: false, colorblind: false, file: Configuration())
         #expect(settings == Settings(count: nil, ascii: false, colorblind: false, file: Configuration()))
-        #expect(settings.count == nil)
+        #expect(settings.count == Settings.defaultCount)
         #expect(settings.squares == .standard)
         #expect(!settings.ascii)
         #expect(settings.streaks)

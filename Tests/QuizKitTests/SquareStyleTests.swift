@@ -23,8 +23,12 @@ import Testing
 
     @Test func everyStyleTellsEveryOutcomeApart() {
         for style in SquareStyle.allCases {
-            let squares = [QuestionOutcome.right, .wrong, .skipped].map(style.square)
-            #expect(Set(squares).count == 3, "\(style)")
+            // Right, wrong, skipped, and a wrong mark the player counted right (`!`).
+            let squares =
+                [QuestionOutcome.right, .wrong, .skipped].map { style.square($0) } + [
+                    style.square(.right, overridden: true)
+                ]
+            #expect(Set(squares).count == 4, "\(style)")
             for square in squares { #expect(DisplayWidth.of(square) == (style == .ascii ? 1 : 2)) }
         }
         #expect(SquareStyle(ascii: true, colorblind: true) == .ascii)

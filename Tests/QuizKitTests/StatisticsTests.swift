@@ -206,7 +206,7 @@ import Testing
 
         let missed = try #require(object["mostMissed"] as? [[String: Any]])
         #expect(missed.count == 1)
-        #expect(Set(missed[0].keys) == ["quiz", "prompt", "answer", "asked", "missed"])
+        #expect(Set(missed[0].keys) == ["quiz", "prompt", "answer", "asked", "missed", "wrongAnswers"])
         #expect(missed[0]["quiz"] as? String == "world-capitals")
         #expect(missed[0]["prompt"] as? String == "What is the capital of Australia?")
         #expect(missed[0]["answer"] as? String == "Canberra")

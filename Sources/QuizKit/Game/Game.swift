@@ -13,9 +13,13 @@ public struct Game: Sendable {
         public var answerIndex: Int?
         /// Some choice is itself a number ("4", "1945"): then a typed number
         /// means that choice's text, and choices are shown with letters only.
-        public var numbersAreText: Bool {
-            choices.contains { Int($0.trimmingCharacters(in: .whitespaces)) != nil }
-        }
+        public var numbersAreText: Bool { ChoiceLabels.numbersAreText(choices) }
+        /// Some choice is itself a single letter ("A", "D" for vitamins), or
+        /// there are more choices than letters: then a typed letter means
+        /// that choice's text, and choices are shown with numbers only.
+        public var lettersAreText: Bool { ChoiceLabels.lettersAreText(choices) }
+        /// How the choices are labelled and may be picked.
+        public var labels: ChoiceLabels { ChoiceLabels(choices) }
         /// 1-based position in the game.
         public var number: Int
         public var total: Int
@@ -37,6 +41,27 @@ public struct Game: Sendable {
         public var explanation: String?
         /// The answer as understood (a choice's text), nil when skipped.
         public var given: String?
+        /// When the typed text was taken for an answer it only nearly
+        /// spells (`Havanna`), that answer as spelled (`Havana`): say so.
+        public var spelled: String?
+        /// A choice picked by a text that is not quite its own (a slip, an
+        /// article, a number in words): the choice it was read as.
+        public var readAs: String?
+        /// Counted right by the player (`!`) after it was marked wrong.
+        public var overridden = false
+
+        public init(
+            outcome: QuestionOutcome, correctAnswer: String, explanation: String? = nil, given: String? = nil,
+            spelled: String? = nil, readAs: String? = nil, overridden: Bool = false
+        ) {
+            self.outcome = outcome
+            self.correctAnswer = correctAnswer
+            self.explanation = explanation
+            self.given = given
+            self.spelled = spelled
+            self.readAs = readAs
+            self.overridden = overridden
+        }
     }
 
     public let quizID: String
@@ -44,6 +69,9 @@ public struct Game: Sendable {
     public let seed: UInt64
     public let asked: [Asked]
     public private(set) var results: [QuestionResult] = []
+    /// The last answer was one the bank rejects (`reject`): the player's `!`
+    /// should not count it right (`overrideLast` itself does not refuse it).
+    public private(set) var lastAnswerRejected = false
 
     /// Deals `count` questions (all when nil or larger than the bank) from `bank`,
     /// questions and choices shuffled by `seed`.
@@ -84,72 +112,121 @@ public struct Game: Sendable {
 
     /// Reads one line typed at the current question: a choice's number, its
     /// letter or its text; for true/false also yes/no, t/f, y/n; for free text
-    /// the answer compared with `AnswerNormalizer`.
+    /// the answer judged by `AnswerMatcher` (a choice's text too, when it is
+    /// not typed exactly).
     public mutating func answer(_ line: String) -> Reading {
         guard let asked = current else { return .notUnderstood("The game is over.") }
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if input.isEmpty { return .notUnderstood("Type an answer, or skip.") }
+        if input.isEmpty {
+            return .notUnderstood(asked.choices.isEmpty ? "Type an answer, or :skip." : "Type an answer, or skip.")
+        }
         if asked.choices.isEmpty {
             guard case .freeText(let answer, let accepted) = asked.question.kind else {
                 return .notUnderstood("Type an answer, or skip.")
             }
-            let typed = AnswerNormalizer.normalize(input)
-            let right = ([answer] + accepted).contains { AnswerNormalizer.normalize($0) == typed }
-            return .answered(record(asked, outcome: right ? .right : .wrong, given: input))
+            let matcher = AnswerMatcher(
+                accepted: [answer] + accepted, reject: asked.question.reject, strict: asked.question.strict)
+            let verdict = matcher.verdict(for: input)
+            defer { lastAnswerRejected = verdict == .rejected }
+            switch verdict {
+            case .accepted(let form, let slip):
+                return .answered(record(asked, outcome: .right, given: input, spelled: slip ? form : nil))
+            case .rejected, .wrong:
+                return .answered(record(asked, outcome: .wrong, given: input))
+            }
         }
-        guard let choice = choiceIndex(for: input, in: asked) else {
-            let count = asked.choices.count
-            let last = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(count - 1)))
-            if asked.numbersAreText { return .notUnderstood("Answer with a letter a–\(last), or a choice's text.") }
-            return .notUnderstood("Answer with 1–\(count), a–\(last), or a choice's text.")
+        guard let (choice, how) = choiceIndex(for: input, in: asked) else {
+            return .notUnderstood(asked.labels.notUnderstood)
         }
         let outcome: QuestionOutcome = choice == asked.answerIndex ? .right : .wrong
-        return .answered(record(asked, outcome: outcome, given: asked.choices[choice]))
+        let text = asked.choices[choice]
+        lastAnswerRejected = AnswerMatcher(accepted: [], reject: asked.question.reject).verdict(for: text) == .rejected
+        return .answered(
+            record(
+                asked, outcome: outcome, given: text, typed: how == .read || how == .slip ? input : nil,
+                spelled: how == .slip && outcome == .right ? text : nil,
+                readAs: how == .read || how == .slip ? text : nil))
+    }
+
+    /// Counts the last answer, just marked wrong, as right: the player says
+    /// it was right (`!`). The result keeps what was given and is marked
+    /// `overridden`; nil when the last result is not a wrong answer (none
+    /// yet, skipped, right, or already counted).
+    @discardableResult
+    public mutating func overrideLast() -> QuestionResult? {
+        guard let last = results.last, last.outcome == .wrong, !last.overridden else { return nil }
+        let counted = last.overriddenAsRight()
+        results[results.count - 1] = counted
+        return counted
     }
 
     /// Skips the current question; it counts as wrong.
     @discardableResult
     public mutating func skip() -> Feedback? {
         guard let asked = current else { return nil }
+        lastAnswerRejected = false
         return record(asked, outcome: .skipped, given: nil)
     }
 
-    private func choiceIndex(for input: String, in asked: Asked) -> Int? {
-        let count = asked.choices.count
-        if let number = Int(input), !asked.numbersAreText {
-            return (1...count).contains(number) ? number - 1 : nil
-        }
-        let lower = input.lowercased()
-        if lower.count == 1, let scalar = lower.unicodeScalars.first, scalar.isASCII,
-            scalar.value >= 97, scalar.value < 97 + UInt32(count)
-        {
-            return Int(scalar.value) - 97
-        }
+    /// How a line picked a choice.
+    private enum Pick {
+        /// By its number or letter, its text as written (case, accents and
+        /// spaces aside), or a true/false word.
+        case label, exact
+        /// By the matcher's rules (an article, a number in words, punctuation).
+        case read
+        /// By a close spelling.
+        case slip
+    }
+
+    private func choiceIndex(for input: String, in asked: Asked) -> (Int, Pick)? {
+        let labels = asked.labels
+        if let index = labels.index(picking: input) { return (index, .label) }
         let typed = AnswerNormalizer.normalize(input)
         if let index = asked.choices.firstIndex(where: { AnswerNormalizer.normalize($0) == typed }) {
-            return index
+            return (index, .exact)
         }
         if case .trueFalse = asked.question.kind {
-            if ["t", "yes", "y", "true"].contains(typed) { return 0 }
-            if ["f", "no", "n", "false"].contains(typed) { return 1 }
+            if ["t", "yes", "y", "true"].contains(typed) { return (0, .label) }
+            if ["f", "no", "n", "false"].contains(typed) { return (1, .label) }
+            return nil
         }
-        return nil
+        if asked.question.strict { return nil }
+        // The matcher's canonical forms: one choice only, or none; never a
+        // text the bank rejects.
+        let form = AnswerMatcher.canonical(input)
+        if asked.question.reject.contains(where: { AnswerMatcher.canonical($0) == form }) { return nil }
+        let same = asked.choices.indices.filter { AnswerMatcher.canonical(asked.choices[$0]) == form }
+        if same.count == 1 { return (same[0], .read) }
+        if !same.isEmpty { return nil }
+        // A close spelling of exactly one choice, and no closer to another.
+        return AnswerMatcher.slipChoice(input, among: asked.choices, reject: asked.question.reject).map { ($0, .slip) }
     }
 
-    private mutating func record(_ asked: Asked, outcome: QuestionOutcome, given: String?) -> Feedback {
+    private mutating func record(
+        _ asked: Asked, outcome: QuestionOutcome, given: String?, typed: String? = nil, spelled: String? = nil,
+        readAs: String? = nil
+    ) -> Feedback {
         results.append(
             QuestionResult(
-                prompt: asked.question.prompt, outcome: outcome, given: given, answer: asked.question.answerText))
+                prompt: asked.question.prompt, outcome: outcome, given: given, answer: asked.question.answerText,
+                typed: typed))
         return Feedback(
             outcome: outcome, correctAnswer: asked.question.answerText, explanation: asked.question.explanation,
-            given: given)
+            given: given, spelled: spelled, readAs: readAs)
     }
 
-    /// The finished game as a session to record; nil until every question is answered.
-    public func session(finishedAt date: Date, duration: TimeInterval) -> Session? {
+    /// The finished game as a session to record; nil until every question is
+    /// answered. `category`, `difficulty` and `source` say how the bank was
+    /// chosen and filtered, so the share card can replay the game exactly.
+    public func session(
+        finishedAt date: Date, duration: TimeInterval, category: String? = nil, difficulty: String? = nil,
+        source: String? = nil
+    ) -> Session? {
         guard isFinished else { return nil }
         return Session(
             date: date, score: score, total: asked.count, quiz: quizID, title: quizTitle, duration: duration,
-            seed: Int64(bitPattern: seed), results: results)
+            seed: Int64(bitPattern: seed), results: results, category: category, difficulty: difficulty,
+            source: source)
     }
 }

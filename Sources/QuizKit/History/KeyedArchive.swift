@@ -248,19 +248,21 @@ private struct ArchiveEncoder {
         var outcome: QuestionOutcome
         var given: String?
         var answer: String
+        var typed: String?
+        var overridden: Bool
     }
 
     static let keyNames = [
         "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
         "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
-        "checksum", "journalCheck",
+        "checksum", "journalCheck", "typed", "overridden", "category", "difficulty", "source",
     ]
 
     init(sessions: [Session]) {
         let resultCount = sessions.reduce(0) { $0 + $1.results.count }
-        // An upper bound of the objects written: 16 per session at most, 10 per
+        // An upper bound of the objects written: 20 per session at most, 12 per
         // distinct result, and a few for classes, keys and the top.
-        let bound = 96 + sessions.count * 16 + resultCount * 10
+        let bound = 96 + sessions.count * 20 + resultCount * 12
         writer = BinaryPropertyListWriter(maximumObjects: bound, expectedBytes: sessions.count * 160 + 4096)
         var keys: [String: Int] = [:]
         for name in Self.keyNames { keys[name] = writer.string(name) }
@@ -302,13 +304,17 @@ private struct ArchiveEncoder {
     }
 
     mutating func result(_ result: QuestionResult) -> UInt64 {
-        let key = ResultKey(prompt: result.prompt, outcome: result.outcome, given: result.given, answer: result.answer)
+        let key = ResultKey(
+            prompt: result.prompt, outcome: result.outcome, given: result.given, answer: result.answer,
+            typed: result.typed, overridden: result.overridden)
         if let uid = results[key] { return uid }
         var entries = [
             ("$class", reference(classObject("QuestionResult"))), ("prompt", reference(string(result.prompt))),
             ("outcome", reference(string(result.outcome.rawValue))), ("answer", reference(string(result.answer))),
         ]
         if let given = result.given { entries.append(("given", reference(string(given)))) }
+        if let typed = result.typed { entries.append(("typed", reference(string(typed)))) }
+        if result.overridden { entries.append(("overridden", writer.integer(1))) }
         let uid = object(entries)
         results[key] = uid
         return uid
@@ -328,6 +334,9 @@ private struct ArchiveEncoder {
         if let title = session.title { entries.append(("title", reference(string(title)))) }
         if let duration = session.duration { entries.append(("duration", writer.real(duration))) }
         if let seed = session.seed { entries.append(("seed", writer.integer(seed))) }
+        if let category = session.category { entries.append(("category", reference(string(category)))) }
+        if let difficulty = session.difficulty { entries.append(("difficulty", reference(string(difficulty)))) }
+        if let source = session.source { entries.append(("source", reference(string(source)))) }
         if !session.results.isEmpty {
             let uids = session.results.map { result($0) }
             entries.append(("results", reference(array(uids))))
@@ -368,6 +377,7 @@ private struct ArchiveDecoder {
         case unknown = 0
         case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
         case prompt, outcome, given, answer, sessions, journalSequence, string, checksum, journalCheck, other
+        case typed, overridden, category, difficulty, source
 
         init(_ name: String) {
             switch name {
@@ -392,6 +402,11 @@ private struct ArchiveDecoder {
             case "journalSequence": self = .journalSequence
             case "checksum": self = .checksum
             case "journalCheck": self = .journalCheck
+            case "typed": self = .typed
+            case "overridden": self = .overridden
+            case "category": self = .category
+            case "difficulty": self = .difficulty
+            case "source": self = .source
             default: self = .other
             }
         }
@@ -680,6 +695,9 @@ private struct ArchiveDecoder {
         var checksum: Int64?
         var results: [QuestionResult] = []
         var resultsList: UInt64?
+        var category: String?
+        var difficulty: String?
+        var source: String?
         for i in 0..<fields.count {
             let value = try reader.reference(fields, fields.count + i)
             switch try key(try reader.reference(fields, i)) {
@@ -696,6 +714,9 @@ private struct ArchiveDecoder {
             case .title: title = try string(value, what: "\(what())'s title")
             case .duration: duration = try real(value, what: "\(what())'s duration")
             case .seed: seed = Int64(try integer(value, what: "\(what())'s seed"))
+            case .category: category = try string(value, what: "\(what())'s category")
+            case .difficulty: difficulty = try string(value, what: "\(what())'s difficulty")
+            case .source: source = try string(value, what: "\(what())'s source")
             case .results:
                 guard includeResults, let listUID = try self.uid(value) else { continue }
                 resultsList = listUID
@@ -719,7 +740,7 @@ private struct ArchiveDecoder {
         }
         let own = Session(
             date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
-            duration: duration, seed: seed)
+            duration: duration, seed: seed, category: category, difficulty: difficulty, source: source)
         if let checksum, checksum != Int64(SessionRecordCodec.fieldsChecksum(own)) {
             throw ArchiveError.checksumMismatch(what())
         }
@@ -741,7 +762,7 @@ private struct ArchiveDecoder {
         guard !results.isEmpty else { return own }
         return Session(
             date: own.date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
-            results: results)
+            results: results, category: category, difficulty: difficulty, source: source)
     }
 
     mutating func result(_ uid: UInt64) throws -> QuestionResult {
@@ -757,6 +778,8 @@ private struct ArchiveDecoder {
         var outcome = QuestionOutcome.wrong
         var given: String?
         var answer = ""
+        var typed: String?
+        var overridden = false
         for i in 0..<fields.count {
             let value = try reader.reference(fields, fields.count + i)
             switch try key(try reader.reference(fields, i)) {
@@ -765,10 +788,13 @@ private struct ArchiveDecoder {
                 outcome = QuestionOutcome(rawValue: try string(value, what: "a result's outcome") ?? "") ?? .wrong
             case .given: given = try string(value, what: "a result's answer")
             case .answer: answer = try string(value, what: "a result's right answer") ?? ""
+            case .typed: typed = try string(value, what: "a result's typed text")
+            case .overridden: overridden = try integer(value, what: "a result's overridden mark") != 0
             default: continue
             }
         }
-        return QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer)
+        return QuestionResult(
+            prompt: prompt, outcome: outcome, given: given, answer: answer, typed: typed, overridden: overridden)
     }
 }
 

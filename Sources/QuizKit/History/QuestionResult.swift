@@ -7,7 +7,12 @@ public enum QuestionOutcome: String, Sendable, Codable {
 
 /// One question's result inside a `Session`: what was asked, what the player
 /// gave, the right answer. Archived as a `QuestionResult` object with the
-/// keys `prompt`, `outcome`, `given` (absent when skipped) and `answer`.
+/// keys `prompt`, `outcome`, `given` (absent when skipped) and `answer`, and
+/// two of our own, absent unless they say something: `typed`, the line as
+/// the player typed it when it was read as another text (a slip accepted:
+/// `Havanna` given as `Havana`), and `overridden` (the integer 1), an answer
+/// marked wrong that the player counted as right with `!` (its outcome is
+/// `right`). Archives without them read as before.
 public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable {
     public static var supportsSecureCoding: Bool { true }
 
@@ -15,12 +20,26 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
     public let outcome: QuestionOutcome
     public let given: String?
     public let answer: String
+    /// What the player typed, when it differs from `given` other than by a label (`2`, `b`).
+    public let typed: String?
+    /// Marked wrong, then counted right by the player (`!`); `outcome` is then `right`.
+    public let overridden: Bool
 
-    public init(prompt: String, outcome: QuestionOutcome, given: String?, answer: String) {
+    public init(
+        prompt: String, outcome: QuestionOutcome, given: String?, answer: String, typed: String? = nil,
+        overridden: Bool = false
+    ) {
         self.prompt = prompt
         self.outcome = outcome
         self.given = given
         self.answer = answer
+        self.typed = typed
+        self.overridden = overridden
+    }
+
+    /// The same result counted right by the player.
+    public func overriddenAsRight() -> QuestionResult {
+        QuestionResult(prompt: prompt, outcome: .right, given: given, answer: answer, typed: typed, overridden: true)
     }
 
     public func encode(with coder: NSCoder) {
@@ -28,6 +47,8 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         coder.encode(outcome.rawValue as NSString, forKey: "outcome")
         if let given { coder.encode(given as NSString, forKey: "given") }
         coder.encode(answer as NSString, forKey: "answer")
+        if let typed { coder.encode(typed as NSString, forKey: "typed") }
+        if overridden { coder.encode(1, forKey: "overridden") }
     }
 
     public init?(coder: NSCoder) {
@@ -43,11 +64,16 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         answer =
             coder.containsValue(forKey: "answer")
             ? (coder.decodeObject(of: NSString.self, forKey: "answer") as String?) ?? "" : ""
+        typed =
+            coder.containsValue(forKey: "typed")
+            ? coder.decodeObject(of: NSString.self, forKey: "typed") as String? : nil
+        overridden = coder.containsValue(forKey: "overridden") && coder.decodeInteger(forKey: "overridden") != 0
     }
 
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? QuestionResult else { return false }
         return prompt == other.prompt && outcome == other.outcome && given == other.given && answer == other.answer
+            && typed == other.typed && overridden == other.overridden
     }
 
     /// Over every field: Foundation's archiver keeps visited objects in a set
@@ -58,6 +84,8 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         hasher.combine(outcome)
         hasher.combine(given)
         hasher.combine(answer)
+        hasher.combine(typed)
+        hasher.combine(overridden)
         return hasher.finalize()
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// One finished game, as in the classic iOS `Session`: `date` (when it
 /// finished) and `score`, plus our own `total`, `quiz`, `title`, `duration`,
-/// `seed` and per-question `results`. A session read from a classic archive
+/// `seed`, per-question `results`, and `category`, `difficulty` and `source`
+/// (how the questions were chosen, absent when not used). A session read from a classic archive
 /// has only `date` and `score`; what it lacks is nil (shown as unknown).
 /// Immutable, so it is safe to share across threads.
 public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
@@ -20,10 +21,17 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The seed that dealt the questions: `quiz QUIZ --seed N -n TOTAL` replays it.
     public let seed: Int64?
     public let results: [QuestionResult]
+    /// How the questions were chosen besides the seed, for the replay
+    /// command: `--category` and `--difficulty` as given, and `source`, where
+    /// a bank that is not bundled came from (its URL, or its file's name).
+    public let category: String?
+    public let difficulty: String?
+    public let source: String?
 
     public init(
         date: Date, score: Int, total: Int? = nil, quiz: String? = nil, title: String? = nil,
-        duration: TimeInterval? = nil, seed: Int64? = nil, results: [QuestionResult] = []
+        duration: TimeInterval? = nil, seed: Int64? = nil, results: [QuestionResult] = [],
+        category: String? = nil, difficulty: String? = nil, source: String? = nil
     ) {
         self.date = date
         self.score = score
@@ -33,6 +41,9 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         self.duration = duration
         self.seed = seed
         self.results = results
+        self.category = category
+        self.difficulty = difficulty
+        self.source = source
     }
 
     /// Score as a fraction of the total, when the total is known and not zero,
@@ -56,6 +67,9 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         if let duration { coder.encode(duration, forKey: "duration") }
         if let seed { coder.encode(seed, forKey: "seed") }
         if !results.isEmpty { coder.encode(results as NSArray, forKey: "results") }
+        if let category { coder.encode(category as NSString, forKey: "category") }
+        if let difficulty { coder.encode(difficulty as NSString, forKey: "difficulty") }
+        if let source { coder.encode(source as NSString, forKey: "source") }
     }
 
     public init?(coder: NSCoder) {
@@ -76,6 +90,12 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
             coder.containsValue(forKey: "results")
             ? coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: "results") as? [QuestionResult] : nil
         results = list ?? []
+        func string(_ key: String) -> String? {
+            coder.containsValue(forKey: key) ? coder.decodeObject(of: NSString.self, forKey: key) as String? : nil
+        }
+        category = string("category")
+        difficulty = string("difficulty")
+        source = string("source")
     }
 
     /// Equal when every archived field is equal; used to merge histories
@@ -84,6 +104,7 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         guard let other = object as? Session else { return false }
         return date == other.date && score == other.score && total == other.total && quiz == other.quiz
             && title == other.title && duration == other.duration && seed == other.seed && results == other.results
+            && category == other.category && difficulty == other.difficulty && source == other.source
     }
 
     public override var hash: Int {

@@ -2,8 +2,12 @@ import Foundation
 
 /// A compact binary form of one `Session`, for the journal: little to write,
 /// quick to read back. Field order is fixed; strings are a 32-bit length and
-/// UTF-8; an absent optional is a flag. `decode` checks every length against
-/// the bytes it has and throws on anything malformed.
+/// UTF-8; an absent optional is a flag. Fields added later (a session's
+/// `category`, `difficulty`, `source`; a result's `typed`, `overridden`)
+/// are named pairs of strings after a flag (0x20 on the session's flags,
+/// 0x40 on a result's tag), so a record written before them reads as it
+/// did, and a name this version does not know is skipped. `decode` checks
+/// every length against the bytes it has and throws on anything malformed.
 enum SessionRecordCodec {
     struct Malformed: Error {}
 
@@ -29,10 +33,14 @@ enum SessionRecordCodec {
                 case .wrong: 1
                 case .skipped: 2
                 }
-            out.append(outcome | (result.given != nil ? 0x80 : 0))
+            var extras: [(String, String)] = []
+            if let typed = result.typed { extras.append(("typed", typed)) }
+            if result.overridden { extras.append(("overridden", "1")) }
+            out.append(outcome | (result.given != nil ? 0x80 : 0) | (extras.isEmpty ? 0 : 0x40))
             append(result.prompt, to: &out)
             append(result.answer, to: &out)
             if let given = result.given { append(given, to: &out) }
+            if !extras.isEmpty { append(extras, to: &out) }
         }
     }
 
@@ -45,12 +53,18 @@ enum SessionRecordCodec {
         if session.seed != nil { flags |= 4 }
         if session.quiz != nil { flags |= 8 }
         if session.title != nil { flags |= 16 }
+        var extras: [(String, String)] = []
+        if let category = session.category { extras.append(("category", category)) }
+        if let difficulty = session.difficulty { extras.append(("difficulty", difficulty)) }
+        if let source = session.source { extras.append(("source", source)) }
+        if !extras.isEmpty { flags |= 32 }
         out.append(flags)
         if let total = session.total { append(UInt64(bitPattern: Int64(total)), to: &out) }
         if let duration = session.duration { append(duration.bitPattern, to: &out) }
         if let seed = session.seed { append(UInt64(bitPattern: seed), to: &out) }
         if let quiz = session.quiz { append(quiz, to: &out) }
         if let title = session.title { append(title, to: &out) }
+        if !extras.isEmpty { append(extras, to: &out) }
     }
 
     private static func append(_ value: UInt64, to out: inout [UInt8]) {
@@ -59,6 +73,15 @@ enum SessionRecordCodec {
 
     private static func append32(_ value: UInt32, to out: inout [UInt8]) {
         withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
+    }
+
+    /// Named fields: a 32-bit count, then each name and value as strings.
+    private static func append(_ pairs: [(String, String)], to out: inout [UInt8]) {
+        append32(UInt32(pairs.count), to: &out)
+        for (name, value) in pairs {
+            append(name, to: &out)
+            append(value, to: &out)
+        }
     }
 
     private static func append(_ text: String, to out: inout [UInt8]) {
@@ -78,6 +101,7 @@ enum SessionRecordCodec {
         let seed = flags & 4 != 0 ? Int64(bitPattern: try reader.u64()) : nil
         let quiz = flags & 8 != 0 ? try reader.string() : nil
         let title = flags & 16 != 0 ? try reader.string() : nil
+        let extras = flags & 32 != 0 ? try reader.pairs() : [:]
         let count = Int(try reader.u32())
         guard count <= bytes.count else { throw Malformed() }
         var results: [QuestionResult] = []
@@ -85,7 +109,7 @@ enum SessionRecordCodec {
         for _ in 0..<count {
             let tag = try reader.u8()
             let outcome: QuestionOutcome =
-                switch tag & 0x7F {
+                switch tag & 0x3F {
                 case 0: .right
                 case 1: .wrong
                 default: .skipped
@@ -93,7 +117,11 @@ enum SessionRecordCodec {
             let prompt = try reader.string()
             let answer = try reader.string()
             let given = tag & 0x80 != 0 ? try reader.string() : nil
-            results.append(QuestionResult(prompt: prompt, outcome: outcome, given: given, answer: answer))
+            let named = tag & 0x40 != 0 ? try reader.pairs() : [:]
+            results.append(
+                QuestionResult(
+                    prompt: prompt, outcome: outcome, given: given, answer: answer, typed: named["typed"],
+                    overridden: named["overridden"] == "1"))
         }
         guard reader.offset == bytes.count else { throw Malformed() }
         // As the archive's reader: odd values are kept, what cannot be a date
@@ -102,7 +130,7 @@ enum SessionRecordCodec {
         guard time.isFinite, abs(time) < 1e11, duration.map({ abs($0) <= 1e10 }) ?? true else { throw Malformed() }
         return Session(
             date: date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
-            results: results)
+            results: results, category: extras["category"], difficulty: extras["difficulty"], source: extras["source"])
     }
 
     private struct Reader {
@@ -123,6 +151,17 @@ enum SessionRecordCodec {
 
         mutating func u64() throws(Malformed) -> UInt64 {
             try take(8).reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        mutating func pairs() throws(Malformed) -> [String: String] {
+            let count = Int(try u32())
+            guard count <= bytes.count - offset else { throw Malformed() }
+            var pairs: [String: String] = [:]
+            for _ in 0..<count {
+                let name = try string()
+                pairs[name] = try string()
+            }
+            return pairs
         }
 
         mutating func string() throws(Malformed) -> String {

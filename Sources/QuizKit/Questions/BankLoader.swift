@@ -317,6 +317,13 @@ struct BankChecker {
             questionProblem(number, "choices", "needs at least two choices", at: choicesNode)
             return nil
         }
+        if choices.count > ChoiceLabels.maximumChoices {
+            questionProblem(
+                number, "choices",
+                "has \(choices.count) choices; at most \(ChoiceLabels.maximumChoices), one letter a–z each",
+                at: choicesNode)
+            return nil
+        }
         var seen = Set<String>()
         for choice in choices where !seen.insert(AnswerNormalizer.normalize(choice)).inserted {
             questionProblem(number, "choices", "\"\(choice)\" is listed twice", at: choicesNode)

@@ -166,6 +166,12 @@ enum OpenTriviaImport {
                 checker.questionProblem(number, "incorrect_answers", "needs distinct wrong answers", at: node)
                 return nil
             }
+            guard choices.count <= ChoiceLabels.maximumChoices else {
+                checker.questionProblem(
+                    number, "incorrect_answers",
+                    "\(choices.count) choices; at most \(ChoiceLabels.maximumChoices), one letter a–z each", at: node)
+                return nil
+            }
             kind = .multipleChoice(choices: choices, answer: 0)
         default:
             checker.questionProblem(number, "type", "unknown type \"\(type)\" (expected multiple or boolean)", at: node)

@@ -190,7 +190,11 @@ public struct HistoryReport: Sendable {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// An array of objects, ISO 8601 dates with the time zone's offset; unknown fields are null.
+    /// An array of objects, ISO 8601 dates with the time zone's offset; unknown
+    /// fields are null. `results` lists each question's result (`prompt`,
+    /// `outcome`, `given`, `answer`, `typed` and `overridden`: counted right
+    /// by the player after a wrong mark), empty when the sessions were read
+    /// without them or recorded without them.
     public func json() -> String {
         let iso = isoFormatter
         let objects: [[String: Any]] = sessions.map { session in
@@ -200,6 +204,13 @@ public struct HistoryReport: Sendable {
                 "percent": session.fraction.map { Int(($0 * 100).rounded()) } ?? NSNull(),
                 "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(),
                 "seed": session.seed ?? NSNull(),
+                "results": session.results.map { result -> [String: Any] in
+                    [
+                        "prompt": result.prompt, "outcome": result.outcome.rawValue,
+                        "given": result.given ?? NSNull(), "answer": result.answer,
+                        "typed": result.typed ?? NSNull(), "overridden": result.overridden,
+                    ]
+                },
             ]
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]),

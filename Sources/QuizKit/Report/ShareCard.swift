@@ -9,6 +9,10 @@ import Foundation
 /// 🟩🟩🟥🟩🟩🟩🟥🟩🟩🟩
 /// ⏱ 1:42 · quiz world-capitals --seed 48213 -n 10
 /// ```
+///
+/// An answer marked wrong that the player counted right (`!`) has a square
+/// of its own (🟨, `!` in ASCII) and a line saying how many, so a shared
+/// score stays honest.
 public struct ShareCard: Sendable {
     /// Squares per line when a game has more than `maxSquaresOnOneLine` questions.
     public static let squaresPerWrappedLine = 20
@@ -28,7 +32,8 @@ public struct ShareCard: Sendable {
     /// `-` skipped, `*` for the clock and `-` between fields. Every line fits
     /// 80 columns: a long title is shortened with "…", and when the time and
     /// a long replay command do not fit on one line the command takes its own,
-    /// never shortened. Sessions from classic archives degrade: no squares
+    /// never shortened. A game of a bank file of the player's own says that
+    /// replaying it needs that file. Sessions from classic archives degrade: no squares
     /// without results, "replay unavailable" without a seed or quiz id.
     /// `colorblind` draws orange and blue squares (see `SquareStyle`).
     public func text(ascii: Bool = false, colorblind: Bool = false) -> String {
@@ -43,21 +48,48 @@ public struct ShareCard: Sendable {
         } else {
             lines.append(replay)
         }
+        if let caveat = replayCaveat { lines.append(DisplayWidth.truncate(caveat, to: Self.width)) }
+        let overridden = session.results.count { $0.overridden }
+        if overridden > 0 {
+            let square = ascii ? "!" : "🟨"
+            lines.append(
+                "\(square) \(overridden == 1 ? "1 answer" : "\(overridden) answers") marked wrong, counted right by the player"
+            )
+        }
         return lines.joined(separator: "\n")
     }
 
     /// `quiz ID --seed N -n TOTAL`, the shell command that deals the same
-    /// questions again; nil when the session lacks its quiz id or seed.
+    /// questions again, with the `--category`, `--difficulty` and
+    /// `--questions` the game was played with; nil when the session lacks its
+    /// quiz id or seed.
     public var replayCommand: String? {
         guard let quiz = session.quiz, !quiz.isEmpty, let seed = session.seed else { return nil }
         var options = ["--seed", String(UInt64(bitPattern: seed))]
         if let total = session.total ?? (session.results.isEmpty ? nil : session.results.count) {
             options += ["-n", String(total)]
         }
+        if let category = session.category { options += ["--category", Self.shellQuoted(category)] }
+        if let difficulty = session.difficulty { options += ["--difficulty", Self.shellQuoted(difficulty)] }
+        let questions = session.source.map { ["--questions", Self.shellQuoted($0)] } ?? []
         let id = Self.shellQuoted(quiz)
         // An id that looks like an option goes after "--".
-        let words = quiz.hasPrefix("-") ? ["quiz"] + options + ["--", id] : ["quiz", id] + options
+        let words =
+            quiz.hasPrefix("-") ? ["quiz"] + questions + options + ["--", id] : ["quiz"] + questions + [id] + options
         return words.joined(separator: " ")
+    }
+
+    /// Why the replay command may not deal the same game on another machine:
+    /// it needs a bank file of the player's own; nil when it does not (a
+    /// bundled quiz, or a bank at a URL).
+    public var replayCaveat: String? {
+        guard replayCommand != nil, let source = session.source, !Self.isURL(source) else { return nil }
+        return "(replaying needs the same bank file, \(Self.shellQuoted(source)))"
+    }
+
+    static func isURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     private func headline(separator: String) -> String {
@@ -75,7 +107,7 @@ public struct ShareCard: Sendable {
     }
 
     private func squareLines(style: SquareStyle) -> [String] {
-        let squares = session.results.map { style.square($0.outcome) }
+        let squares = session.results.map { style.square($0.outcome, overridden: $0.overridden) }
         if squares.isEmpty { return [] }
         let perLine = squares.count > Self.maxSquaresOnOneLine ? Self.squaresPerWrappedLine : squares.count
         return stride(from: 0, to: squares.count, by: perLine).map {
@@ -89,7 +121,7 @@ public struct ShareCard: Sendable {
     /// command stays exact and safe to print.
     static func shellQuoted(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:+,@%=")
-        if text.allSatisfy({ safe.contains($0) }) { return text }
+        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
         guard text.unicodeScalars.contains(where: TerminalText.needsChange) else {
             return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }

@@ -23,7 +23,8 @@ public struct ShareText: Sendable {
         let title = Statistics.singleLine(session.title ?? session.quiz ?? "quiz")
         var sentence = title + ", " + (session.total.map { "\(session.score) of \($0)" } ?? "\(session.score) right")
         if !session.results.isEmpty {
-            sentence += ": " + session.results.map { Self.word($0.outcome) }.joined(separator: ", ")
+            sentence +=
+                ": " + session.results.map { Self.word($0.outcome, overridden: $0.overridden) }.joined(separator: ", ")
         }
         var sentences = [sentence + "."]
         if let time = DurationFormat.words(session.duration) { sentences.append(time + ".") }
@@ -32,9 +33,11 @@ public struct ShareText: Sendable {
         return sentences.joined(separator: " ")
     }
 
-    /// How one outcome is said.
-    static func word(_ outcome: QuestionOutcome) -> String {
-        switch outcome {
+    /// How one outcome is said; an answer marked wrong that the player
+    /// counted right (`!`) says so, as the card's own square does.
+    static func word(_ outcome: QuestionOutcome, overridden: Bool = false) -> String {
+        if overridden { return "right by the player's word" }
+        return switch outcome {
         case .right: "right"
         case .wrong: "wrong"
         case .skipped: "skipped"

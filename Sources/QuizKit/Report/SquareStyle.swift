@@ -7,6 +7,7 @@
 /// | right | 🟩 | 🟧 | `#` |
 /// | wrong | 🟥 | 🟦 | `x` |
 /// | skipped | ⬜ | ⬜ | `-` |
+/// | wrong, counted right by the player's word (`!`) | 🟨 | 🟨 | `!` |
 public enum SquareStyle: String, Sendable, CaseIterable {
     case standard
     case colorblind
@@ -17,9 +18,11 @@ public enum SquareStyle: String, Sendable, CaseIterable {
         self = ascii ? .ascii : colorblind ? .colorblind : .standard
     }
 
-    /// The square for one outcome.
-    public func square(_ outcome: QuestionOutcome) -> String {
-        switch (self, outcome) {
+    /// The square for one outcome; an answer the player overrode (`!`) has
+    /// a square of its own, so a shared score stays honest.
+    public func square(_ outcome: QuestionOutcome, overridden: Bool = false) -> String {
+        if overridden { return self == .ascii ? "!" : "🟨" }
+        return switch (self, outcome) {
         case (.standard, .right): "🟩"
         case (.standard, .wrong): "🟥"
         case (.colorblind, .right): "🟧"

@@ -7,7 +7,8 @@ extension Statistics {
     /// `bestScore`, `bestTotal`, `bestPercent`, `averagePercent`, `lastScore`,
     /// `lastTotal`, `trend`: percentages of the last 20 games, oldest first),
     /// `heatmap` (84 `{date, games}`, oldest first, `date` as `yyyy-MM-dd`) and
-    /// `mostMissed` (`quiz`, `prompt`, `answer`, `asked`, `missed`).
+    /// `mostMissed` (`quiz`, `prompt`, `answer`, `asked`, `missed`, and
+    /// `wrongAnswers`: the answers typed that were marked wrong, `text` and `count`).
     /// Percentages are whole numbers; what is unknown, and the quiz id of
     /// sessions recorded without one, is null.
     public func json() -> String {
@@ -32,6 +33,9 @@ extension Statistics {
                 [
                     "quiz": orNull(question.quiz), "prompt": question.prompt, "answer": question.answer,
                     "asked": question.asked, "missed": question.missed,
+                    "wrongAnswers": question.wrongAnswers.map {
+                        ["text": $0.text, "count": $0.count] as [String: Any]
+                    },
                 ]
             },
         ]

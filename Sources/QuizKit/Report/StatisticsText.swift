@@ -74,6 +74,13 @@ extension Statistics {
                 "  " + DisplayWidth.pad(count, to: indent - 4) + "  "
                     + DisplayWidth.truncate(Self.singleLine(question.prompt), to: room))
             lines.append(String(repeating: " ", count: indent) + DisplayWidth.truncate(answer, to: room))
+            if !question.wrongAnswers.isEmpty {
+                let typed = question.wrongAnswers.map { wrong in
+                    Self.singleLine(wrong.text) + (wrong.count > 1 ? " \(ascii ? "x" : "×")\(wrong.count)" : "")
+                }
+                let text = "typed: " + typed.joined(separator: ", ")
+                lines.append(String(repeating: " ", count: indent) + DisplayWidth.truncate(text, to: room))
+            }
         }
         return lines
     }

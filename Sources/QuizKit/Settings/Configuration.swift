@@ -9,7 +9,7 @@ import Foundation
 /// squares = colorblind   # standard (🟩 🟥) or colorblind (🟧 🟦) share squares
 /// ascii = true           # true or false: --ascii for --share and --stats
 /// color = never          # auto or never: never is --no-color
-/// count = 10             # questions per game, like -n
+/// count = 10             # questions per game, like -n (all: every question)
 /// streaks = off          # on or off: the daily streak in --stats and after a game
 /// ```
 ///
@@ -136,9 +136,14 @@ public struct Configuration: Sendable, Equatable {
             guard let color = Color(rawValue: word) else { return expected("auto or never") }
             self.color = color
         case "count":
+            if word == "all" {
+                count = Int.max  // every question, as `-n all`
+                return nil
+            }
             guard value.allSatisfy(\.isASCII), let number = Int(value), number >= 1, number <= Self.maximumCount
             else {
-                return "count must be a whole number from 1 to \(Self.maximumCount), not '\(Self.shown(value))'"
+                return
+                    "count must be all or a whole number from 1 to \(Self.maximumCount), not '\(Self.shown(value))'"
             }
             count = number
         case "streaks":

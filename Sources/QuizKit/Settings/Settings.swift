@@ -4,8 +4,11 @@
 /// today, through `NO_COLOR`, `TERM` and `CLICOLOR_FORCE`, is decided where
 /// the terminal is known; the file's `color = never` comes after them.)
 public struct Settings: Sendable, Equatable {
-    /// Questions per game: `-n`, else the file's `count`, else nil (the whole bank).
-    public var count: Int?
+    /// Questions a game deals unless `-n` or the file says.
+    public static let defaultCount = 10
+    /// Questions per game: `-n` (`-n all` is `Int.max`, every question), else
+    /// the file's `count`, else `defaultCount`.
+    public var count: Int
     /// The share card's squares: `--ascii`, else `--colorblind`, else the
     /// file's `ascii = true`, else its `squares`, else standard.
     public var squares: SquareStyle
@@ -18,7 +21,7 @@ public struct Settings: Sendable, Equatable {
     /// The settings from the command line's values (`ascii` and `colorblind`
     /// true only when the option was given) and the file.
     public init(count: Int?, ascii: Bool, colorblind: Bool, file: Configuration) {
-        self.count = count ?? file.count
+        self.count = count ?? file.count ?? Self.defaultCount
         if ascii || colorblind {
             squares = SquareStyle(ascii: ascii, colorblind: colorblind)
         } else if file.ascii == true {

@@ -1,0 +1,265 @@
+/// Decides whether a typed answer means one of a question's accepted answers.
+///
+/// Both sides are first brought to a canonical form (`canonical(_:)`):
+/// `AnswerNormalizer` (case, accents, spaces, a final full stop), then
+/// hyphens, apostrophes and inner punctuation read as spaces, `&` and the
+/// word `and` dropped, a leading article (`the`, `a`, `an`) dropped, and
+/// numbers written as words read as digits (`four` is `4`, `fourth` is
+/// `4th`, `nineteen forty-five` is `1945`). Equal canonical forms match.
+///
+/// Failing that, a spelling slip is accepted when it is close: a
+/// Damerau–Levenshtein distance (adjacent swaps count one) of 1 for answers
+/// of 5 to 8 letters, 2 for 9 letters and more; never for shorter answers,
+/// never for answers with digits or symbols, never for ones that look like
+/// chemical symbols or formulas (`Au`, `NaCl`, `NASA`), never when what was
+/// typed has digits, and never when it is as close to another candidate
+/// (another accepted form, a rejected answer, another choice) as to the one
+/// it is nearest to.
+///
+/// A `strict` matcher compares `AnswerNormalizer` forms only. Answers in
+/// `reject` are never accepted, whatever else would match them, unless one
+/// reads exactly as an accepted answer (then the accepted answer wins).
+public struct AnswerMatcher: Sendable {
+    /// What a typed answer was taken for.
+    public enum Verdict: Sendable, Equatable {
+        /// Accepted: `form` is the accepted answer it matched; `slip` when only
+        /// as a close spelling (then say how it is spelled).
+        case accepted(form: String, slip: Bool)
+        /// One of the question's rejected answers, or near one.
+        case rejected
+        case wrong
+
+        public var isAccepted: Bool {
+            if case .accepted = self { true } else { false }
+        }
+    }
+
+    public let accepted: [String]
+    public let reject: [String]
+    public let others: [String]
+    public let strict: Bool
+
+    private let acceptedForms: [String]
+    private let rejectForms: [String]
+    private let otherForms: [String]
+
+    /// `accepted`: the answer and its other accepted forms; `reject`: answers
+    /// never accepted; `others`: other candidates a slip must not be as close
+    /// to (a question's other choices).
+    public init(accepted: [String], reject: [String] = [], others: [String] = [], strict: Bool = false) {
+        self.accepted = accepted
+        self.reject = reject
+        self.others = others
+        self.strict = strict
+        acceptedForms = accepted.map { Self.form($0, strict: strict) }
+        // A rejected answer that reads as an accepted one (`The Tokyo` beside
+        // `Tokyo`) is left out: the right answer can always be given.
+        let acceptedForms = self.acceptedForms
+        rejectForms = reject.map { Self.form($0, strict: strict) }.filter { !acceptedForms.contains($0) }
+        otherForms = others.map { Self.form($0, strict: strict) }
+    }
+
+    /// The form `text` is compared in: canonical, or only normalized when
+    /// strict; an answer of punctuation alone (`?`), which normalizing
+    /// empties, is compared as it is written.
+    public static func form(_ text: String, strict: Bool) -> String {
+        let form = strict ? AnswerNormalizer.normalize(text) : canonical(text)
+        return form.isEmpty ? AnswerNormalizer.trimmingSpaces(text).lowercased() : form
+    }
+
+    public func verdict(for typed: String) -> Verdict {
+        let form = Self.form(typed, strict: strict)
+        if form.isEmpty { return .wrong }
+        if rejectForms.contains(form) { return .rejected }
+        if let index = acceptedForms.firstIndex(of: form) { return .accepted(form: accepted[index], slip: false) }
+        if strict { return .wrong }
+        return slip(form)
+    }
+
+    /// The accepted answer `form` is a close spelling of, if it is unambiguous.
+    private func slip(_ form: String) -> Verdict {
+        let typed = SlipKey(form)
+        guard typed.plain else { return .wrong }
+        var best: (index: Int, distance: Int)?
+        for (index, candidate) in acceptedForms.enumerated() {
+            let key = SlipKey(candidate)
+            let allowed = Self.allowedSlip(original: accepted[index], key: key)
+            guard allowed > 0 else { continue }
+            let distance = typed.distance(to: key, limit: allowed)
+            if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
+        }
+        guard let best else {
+            return nearReject(typed) ? .rejected : .wrong
+        }
+        let chosen = acceptedForms[best.index]
+        // As close to anything else (another accepted form, a rejected answer,
+        // another choice): ambiguous, so no slip.
+        let rivals = acceptedForms.filter { $0 != chosen } + rejectForms + otherForms.filter { $0 != chosen }
+        for rival in rivals where typed.distance(to: SlipKey(rival), limit: best.distance) <= best.distance {
+            return rejectForms.contains(rival) ? .rejected : .wrong
+        }
+        return .accepted(form: accepted[best.index], slip: true)
+    }
+
+    /// The one choice `typed` is a close spelling of, by the same rules as a
+    /// matcher per choice with the other choices as rivals, but with each
+    /// form worked out once: nil when none is close enough, or another choice
+    /// or a rejected answer is as close.
+    public static func slipChoice(_ typed: String, among choices: [String], reject: [String] = []) -> Int? {
+        let key = SlipKey(form(typed, strict: false))
+        guard key.plain, !key.text.isEmpty else { return nil }
+        let forms = choices.map { form($0, strict: false) }
+        let keys = forms.map(SlipKey.init)
+        var best: (index: Int, distance: Int)?
+        for index in choices.indices {
+            let allowed = allowedSlip(original: choices[index], key: keys[index])
+            guard allowed > 0 else { continue }
+            let distance = key.distance(to: keys[index], limit: allowed)
+            if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
+        }
+        guard let best else { return nil }
+        let chosen = forms[best.index]
+        let rivals =
+            keys.indices.filter { forms[$0] != chosen }.map { keys[$0] }
+            + reject.map { form($0, strict: false) }.filter { $0 != chosen }.map(SlipKey.init)
+        if rivals.contains(where: { key.distance(to: $0, limit: best.distance) <= best.distance }) { return nil }
+        return best.index
+    }
+
+    private func nearReject(_ typed: SlipKey) -> Bool {
+        zip(reject, rejectForms).contains { original, form in
+            let key = SlipKey(form)
+            let allowed = Self.allowedSlip(original: original, key: key)
+            return allowed > 0 && typed.distance(to: key, limit: allowed) <= allowed
+        }
+    }
+
+    /// How many edits a slip of this accepted answer may have: 0 (none) for
+    /// answers under 5 letters, numbers alone, symbols, and chemical-looking ones.
+    static func allowedSlip(original: String, key: SlipKey) -> Int {
+        if !key.plain || key.letters < 5 || looksChemical(original) { return 0 }
+        return key.letters >= 9 ? 2 : 1
+    }
+
+    /// A canonical form as slips see it: its words of letters, and its
+    /// numbers apart, which must be equal (`Apollo 11` is no slip of `Apollo 12`).
+    struct SlipKey {
+        var text: [Unicode.Scalar] = []
+        var numbers: [Substring] = []
+        var letters = 0
+        /// Letters and numbers only: no symbol anywhere.
+        var plain = true
+
+        init(_ form: String) {
+            for word in form.split(separator: " ") {
+                if word.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+                    numbers.append(word)
+                    if !word.unicodeScalars.allSatisfy({
+                        $0.properties.isAlphabetic || $0.properties.numericType != nil
+                    }) {
+                        plain = false
+                    }
+                    continue
+                }
+                if !text.isEmpty { text.append(" ") }
+                for scalar in word.unicodeScalars {
+                    if !scalar.properties.isAlphabetic { plain = false }
+                    text.append(scalar)
+                    letters += 1
+                }
+            }
+        }
+
+        /// The edits between the words, when the numbers are the same; else more than `limit`.
+        func distance(to other: SlipKey, limit: Int) -> Int {
+            guard numbers == other.numbers else { return limit + 1 }
+            return AnswerMatcher.distance(text, other.text, limit: limit)
+        }
+    }
+
+    /// `Au`, `Pb`, `NaCl`, `KMnO4`, `NASA`: capital letters each followed by
+    /// at most one small letter, and digits; no spaces.
+    static func looksChemical(_ text: String) -> Bool {
+        let scalars = Array(text.trimmed.unicodeScalars)
+        guard !scalars.isEmpty, let first = scalars.first, isUpper(first) else { return false }
+        var index = 0
+        while index < scalars.count {
+            guard isUpper(scalars[index]) else { return false }
+            index += 1
+            if index < scalars.count, isLower(scalars[index]) { index += 1 }
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+        }
+        return true
+    }
+
+    private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
+    private static func isLower(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
+
+    /// Damerau–Levenshtein distance (optimal string alignment: insertions,
+    /// deletions, substitutions and swaps of neighbours, each 1); any value
+    /// above `limit` is reported as `limit + 1`, so long texts cost little.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit + 1) }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    value = min(value, before[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (before, previous, current) = (previous, current, before)
+        }
+        return min(previous[b.count], limit + 1)
+    }
+
+    // MARK: The canonical form
+
+    /// The form answers are compared in (see the type's description). Never
+    /// empty for a text with something in it: when the rules leave nothing
+    /// (`and`, `&`), the `AnswerNormalizer` form is used.
+    public static func canonical(_ text: String) -> String {
+        let normalized = AnswerNormalizer.normalize(text)
+        var spaced = ""
+        spaced.unicodeScalars.reserveCapacity(normalized.unicodeScalars.count)
+        let scalars = Array(normalized.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "&" {
+                spaced.unicodeScalars.append(contentsOf: " and ".unicodeScalars)
+            } else if scalar == ",", index > 0, index + 1 < scalars.count, isDigit(scalars[index - 1]),
+                isDigit(scalars[index + 1])
+            {
+                continue  // 1,000 is 1000
+            } else if separators.contains(scalar) {
+                spaced.unicodeScalars.append(" ")
+            } else {
+                spaced.unicodeScalars.append(scalar)
+            }
+        }
+        var words = spaced.split(separator: " ").map(String.init).filter { $0 != "and" }
+        if words.count > 1, articles.contains(words[0]) { words.removeFirst() }
+        let result = NumberWords.digits(words).joined(separator: " ")
+        return result.isEmpty ? normalized : result
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    /// Read as spaces: hyphens and dashes, apostrophes and quotes, and
+    /// punctuation inside an answer. Symbols that carry meaning (`+`, `#`,
+    /// `%`, `$`, `*`, `=`) are kept: `C++` and `C#` are not `C`.
+    static let separators: Set<Unicode.Scalar> = [
+        "-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}", "'", "\u{2018}", "\u{2019}",
+        "\u{02BC}", "`", "\u{00B4}", "\"", "\u{201C}", "\u{201D}", ".", ",", ";", ":", "/", "\\", "(", ")", "[",
+        "]", "{", "}", "!", "?", "\u{00A1}", "\u{00BF}", "\u{2026}", "_", "\t",
+    ]
+    static let articles: Set<String> = ["the", "a", "an"]
+}
