@@ -30,7 +30,7 @@ import Testing
         let card = try runQuiz(["--share", "--colorblind"], environment: scratch.environment())
         #expect(card.status == 0)
         #expect(squares(card) == "🟧⬜🟦")
-        #expect(card.stdout.contains("quiz mini --seed 5 -n 3"))
+        #expect(card.stdout.contains("mini.json mini --seed 5 -n 3"), "\(card.stdout)")
         #expect(squares(try runQuiz(["--share", "--colourblind"], environment: scratch.environment())) == "🟧⬜🟦")
     }
 

@@ -35,7 +35,7 @@ import Testing
         #expect(dealt(menu) == "2")
         // The recorded game's replay command carries the count it was dealt.
         let card = try runQuiz(["--share"], environment: scratch.environment())
-        #expect(card.stdout.contains("quiz mini --seed 3 -n 2"))
+        #expect(card.stdout.contains("mini.json mini --seed 3 -n 2"), "\(card.stdout)")
     }
 
     @Test func xdgConfigHomeIsWhereTheFileIs() throws {

@@ -22,12 +22,14 @@ import Testing
         #expect(text.status == 0)
         #expect(text.stderr.isEmpty)
         // A piped game takes well under a second; allow a slow machine one more.
+        // A bank file of the player's own: the command names it, and says replaying needs it.
         let expected =
-            /Mini Test Quiz, 1 of 2: right, wrong\. (0 seconds|1 second)\. Replay: quiz mini --seed 48213 -n 2\n/
+            /Mini Test Quiz, 1 of 2: right, wrong\. (0 seconds|1 second)\. Replay: quiz --questions mini.json mini --seed 48213 -n 2 \(replaying needs the same bank file, mini.json\)\n/
         #expect(text.stdout.wholeMatch(of: expected) != nil, "\(text.stdout)")
-        let card = try runQuiz(["--share"], environment: scratch.environment())
-        let replay = try #require(card.stdout.split(separator: "\n").last?.components(separatedBy: " · ").last)
-        #expect(text.stdout.hasSuffix("Replay: \(replay)\n"), "the same command as the card")
+        let card = try runQuiz(["--share"], environment: scratch.environment()).stdout.split(separator: "\n")
+        let replay = try #require(card.first { $0.hasPrefix("⏱") }?.components(separatedBy: " · ").last)
+        let caveat = try #require(card.last)
+        #expect(text.stdout.hasSuffix("Replay: \(replay) \(caveat)\n"), "the same command as the card")
     }
 
     @Test func aRecordedGameIsExactWithItsDurationInWords() throws {

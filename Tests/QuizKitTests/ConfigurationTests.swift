@@ -81,11 +81,11 @@ import Testing
                 "\(path):2: squares must be standard or colorblind, not 'ascii' (ASCII squares: ascii = true); line ignored",
                 "\(path):3: ascii must be true or false, not 'maybe'; line ignored",
                 "\(path):4: color must be auto or never, not 'always'; line ignored",
-                "\(path):5: count must be a whole number from 1 to 1000000, not 'ten'; line ignored",
-                "\(path):6: count must be a whole number from 1 to 1000000, not '0'; line ignored",
-                "\(path):7: count must be a whole number from 1 to 1000000, not '-3'; line ignored",
-                "\(path):8: count must be a whole number from 1 to 1000000, not '99999999999999999999999'; line ignored",
-                "\(path):9: count must be a whole number from 1 to 1000000, not '４'; line ignored",
+                "\(path):5: count must be all or a whole number from 1 to 1000000, not 'ten'; line ignored",
+                "\(path):6: count must be all or a whole number from 1 to 1000000, not '0'; line ignored",
+                "\(path):7: count must be all or a whole number from 1 to 1000000, not '-3'; line ignored",
+                "\(path):8: count must be all or a whole number from 1 to 1000000, not '99999999999999999999999'; line ignored",
+                "\(path):9: count must be all or a whole number from 1 to 1000000, not '４'; line ignored",
                 "\(path):10: streaks must be on or off, not 'sometimes'; line ignored",
             ])
     }
@@ -97,7 +97,7 @@ import Testing
             problems == [
                 "\(path):1: expected 'key = value', not 'streaks off'; line ignored",
                 "\(path):2: no key before '='; line ignored",
-                "\(path):3: count must be a whole number from 1 to 1000000, not ''; line ignored",
+                "\(path):3: count must be all or a whole number from 1 to 1000000, not ''; line ignored",
             ])
     }
 

@@ -130,6 +130,8 @@ public struct ShareCard: Sendable {
             switch scalar {
             case "\\": quoted += "\\\\"
             case "'": quoted += "\\'"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
             case _ where TerminalText.needsChange(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 quoted +=

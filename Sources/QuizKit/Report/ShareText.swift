@@ -28,8 +28,11 @@ public struct ShareText: Sendable {
         }
         var sentences = [sentence + "."]
         if let time = DurationFormat.words(session.duration) { sentences.append(time + ".") }
-        let replay = ShareCard(session: session, timeZone: .gmt).replayCommand
-        sentences.append(replay.map { "Replay: " + $0 } ?? "Replay unavailable.")
+        let card = ShareCard(session: session, timeZone: .gmt)
+        // The card's own command, and its caveat when the bank is a file of the player's own.
+        sentences.append(
+            card.replayCommand.map { "Replay: " + $0 + (card.replayCaveat.map { " " + $0 } ?? "") }
+                ?? "Replay unavailable.")
         return sentences.joined(separator: " ")
     }
 
