@@ -117,6 +117,12 @@ struct Console {
         self.ascii ? ascii : unicode
     }
 
+    /// A sentence of our own (QuizKit's hints say "1–4"), its en dashes as
+    /// hyphens under a locale that is not UTF-8, like every other drawing.
+    func own(_ text: String) -> String {
+        ascii ? text.replacingOccurrences(of: "–", with: "-") : text
+    }
+
     private func paint(_ code: String, _ text: String) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

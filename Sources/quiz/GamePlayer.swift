@@ -48,7 +48,7 @@ struct GamePlayer {
             let firstFreeText = asked.choices.isEmpty && !freeTextHintShown
             if asked.number == 1 || !labels.numbers || !labels.letters || firstFreeText {
                 if asked.choices.isEmpty { freeTextHintShown = true }
-                let how = asked.choices.isEmpty ? "type your answer" : labels.howToAnswer
+                let how = asked.choices.isEmpty ? "type your answer" : console.own(labels.howToAnswer)
                 let commands =
                     asked.choices.isEmpty ? ":skip skips, :quit abandons" : "skip skips, quit abandons"
                 console.out(console.dim(console.wrapped("(\(how); \(commands))", first: "  ")))
@@ -103,7 +103,7 @@ struct GamePlayer {
                 case nil:
                     switch game.answer(line) {
                     case .answered(let result): feedback = result
-                    case .notUnderstood(let hint): console.out(console.yellow(console.wrapped(hint)))
+                    case .notUnderstood(let hint): console.out(console.yellow(console.wrapped(console.own(hint))))
                     }
                 }
             }
@@ -162,7 +162,7 @@ struct GamePlayer {
             return "Type your answer. :skip skips the question (it counts as wrong); :quit abandons the game; "
                 + "here skip, quit and help are answers like any other."
         }
-        let how = asked.labels.howToAnswer
+        let how = console.own(asked.labels.howToAnswer)
         return how.prefix(1).uppercased() + how.dropFirst() + " (Tab completes it). "
             + "skip (or :skip) skips, counting as wrong; quit (or :quit) abandons the game."
     }

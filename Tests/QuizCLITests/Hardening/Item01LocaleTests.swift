@@ -75,6 +75,19 @@ import Testing
         #expect(unicode.screen.contains("Café Capitals · 2 questions · seed 1"))
     }
 
+    @Test func ourOwnHintsUseHyphensUnderC() throws {
+        let scratch = Scratch()
+        let bank = QuizBinary.fixture("mini.json")
+        var environment = scratch.environment()
+        environment["LANG"] = nil
+        environment["LC_ALL"] = "C"
+        let result = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "3"], input: ":skip\nzebra\n:quit\n", environment: environment)
+        // Seed 3 asks a free-text question, then a true/false one, where "zebra" is no answer.
+        #expect(result.stdout.contains("Answer with 1-2"), "\(result.stdout)")
+        #expect(!result.stdout.contains("–"), "\(result.stdout)")
+    }
+
     @Test func theMenuListsAndPlaysTheBankUnderC() throws {
         let scratch = Scratch()
         let bank = try cafeBank(in: scratch)
