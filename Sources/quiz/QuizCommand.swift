@@ -182,12 +182,14 @@ struct QuizCommand {
 
     /// The share card of the last game, or of the Nth back with `--game N`.
     private func share() throws(CommandFailure) -> ExitStatus {
-        let (sessions, complete) = try loadedSessions()
+        // Only the newest games, as far back as --game asks: fewer than that
+        // means the history holds no more.
+        let back = options.game ?? 1
+        let (sessions, complete) = try loadedSessions(newest: back)
         guard !sessions.isEmpty else {
             console.out("No games yet, so nothing to share. Play one with `quiz`.")
             return complete ? .success : .ioError
         }
-        let back = options.game ?? 1
         guard back <= sessions.count else {
             throw CommandFailure(
                 status: .usage,
@@ -208,8 +210,20 @@ struct QuizCommand {
     }
 
     private func stats() throws(CommandFailure) -> ExitStatus {
-        let (sessions, complete) = try loadedSessions()
-        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: LocalTimeZone.current)
+        // The kept statistics and the games since (HistoryStore.statistics):
+        // the same figures as from every game, without reading every game.
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            throw CommandFailure(status: .ioError, message: problem)
+        }
+        let tallied: HistoryStore.Tallied
+        do {
+            tallied = try store.statistics(timeZone: LocalTimeZone.current)
+        } catch {
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+        for line in tallied.notices + tallied.problems { console.err(line) }
+        let complete = tallied.problems.isEmpty
+        let statistics = Statistics(tally: tallied.tally, now: Date(), timeZone: LocalTimeZone.current)
         if options.format == .json {
             console.out(statistics.json())
         } else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A question the player got wrong or skipped, counted over every recorded
 /// game: questions are the same when quiz id and prompt are equal.
 public struct MissedQuestion: Sendable, Equatable {
@@ -15,24 +17,16 @@ public struct MissedQuestion: Sendable, Equatable {
     /// The `limit` questions missed most in `sessions` (oldest first), only
     /// those missed at least once: by misses, then miss rate, then prompt.
     public static func mostMissed(in sessions: [Session], limit: Int = 5) -> [MissedQuestion] {
-        struct Key: Hashable {
-            let quiz: String?
-            let prompt: String
-        }
-        var tallies: [Key: (answer: String, asked: Int, missed: Int)] = [:]
-        for session in sessions {
-            for result in session.results {
-                let key = Key(quiz: session.quiz, prompt: result.prompt)
-                var tally = tallies[key] ?? (result.answer, 0, 0)
-                tally.answer = result.answer
-                tally.asked += 1
-                if result.outcome != .right { tally.missed += 1 }
-                tallies[key] = tally
-            }
-        }
-        let missed = tallies.filter { $0.value.missed > 0 }.map { key, tally in
+        mostMissed(
+            in: StatisticsTally(sessions: sessions, timeZone: TimeZone(identifier: "UTC") ?? .current).questions,
+            limit: limit)
+    }
+
+    /// The `limit` questions missed most among counted ones.
+    static func mostMissed(in questions: [StatisticsTally.Question], limit: Int) -> [MissedQuestion] {
+        let missed = questions.filter { $0.missed > 0 }.map { tally in
             MissedQuestion(
-                quiz: key.quiz, prompt: key.prompt, answer: tally.answer, asked: tally.asked, missed: tally.missed)
+                quiz: tally.quiz, prompt: tally.prompt, answer: tally.answer, asked: tally.asked, missed: tally.missed)
         }
         return Array(missed.sorted(by: ranksBefore).prefix(max(0, limit)))
     }
