@@ -23,6 +23,8 @@ struct Options {
     var category: String?
     var difficulty: Difficulty?
     var noColor = false
+    /// With --history: never through a pager.
+    var noPager = false
     /// With --share: orange and blue squares.
     var colorblind = false
     /// With --share: the game as one plain sentence.
@@ -62,6 +64,8 @@ struct Options {
               --colorblind          with --share: orange and blue squares
               --text                with --share: the game as one plain sentence
               --no-color            never colour the output (also: NO_COLOR=1)
+              --no-pager            with --history: no pager on a terminal (else
+                                    $QUIZ_PAGER, $PAGER or less -FRX)
           -h, --help                show this help
               --version             show the version
 
@@ -144,6 +148,7 @@ struct Options {
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
             case "--no-color", "--no-colour": try flag(); options.noColor = true
+            case "--no-pager": try flag(); options.noPager = true
             case "-n", "--count": options.count = try number("the question count", minimum: 1)
             case "--limit": options.limit = try number("the limit", minimum: 1)
             case "--seed":
@@ -220,6 +225,7 @@ struct Options {
         if options.text && (options.ascii || options.colorblind) {
             throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
+        if options.noPager && options.mode != .history { throw usageError("--no-pager goes with --history") }
         if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
             throw usageError("--limit and --quiz go with --history")
         }

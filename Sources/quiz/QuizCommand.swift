@@ -130,6 +130,13 @@ struct QuizCommand {
         }
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width)
+        // On a terminal, more lines than the screen go through a pager (Pager).
+        let lines = text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        if let pager = Pager.forOutput(lines: lines, environment: environment, refused: options.noPager),
+            pager.show(text)
+        {
+            return complete ? .success : .ioError
+        }
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
         return complete ? .success : .ioError
