@@ -471,7 +471,7 @@ public struct HistoryStore: Sendable {
         let kept = KeptStatistics(
             archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence,
             tally: tally)
-        if let data = try? JSONEncoder().encode(kept) {
+        if let data = try? kept.fileData() {
             try? writeAtomically(data, to: statisticsPath)
         } else {
             unlink(statisticsPath)

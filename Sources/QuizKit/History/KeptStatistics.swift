@@ -25,20 +25,34 @@ struct KeptStatistics: Codable {
         self.tally = tally
     }
 
-    /// The file at `path` when it describes the archive whose `stat` is
-    /// `info` (nil for no archive) in `timeZone`; nil otherwise.
-    static func read(_ path: String, describing info: stat?, timeZone: TimeZone) -> KeptStatistics? {
+    /// The file's first line: a name, the version and a CRC-32 of the JSON
+    /// after it, so damage that still parses is found too.
+    static let magic = "quiz-statistics"
+
+    /// The file's bytes: the first line, then the JSON.
+    func fileData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try encoder.encode(self)
+        let check = json.withUnsafeBytes { CRC32.checksum($0) }
+        return Data("\(Self.magic) \(version) \(String(check, radix: 16))\n".utf8) + json
+    }
+
+    /// The file at `path` when it is whole and describes the archive whose
+    /// `stat` is `info`, in `timeZone`; nil otherwise (then it is rebuilt).
+    static func read(_ path: String, describing info: stat, timeZone: TimeZone) -> KeptStatistics? {
         guard let data = FileManager.default.contents(atPath: path),
-            let kept = try? JSONDecoder().decode(KeptStatistics.self, from: data),
-            kept.version == currentVersion, kept.tally.timeZone == timeZone.identifier
+            let newline = data.firstIndex(of: 10),
+            let header = String(data: data[data.startIndex..<newline], encoding: .utf8)
         else { return nil }
-        if let info {
-            guard kept.archiveSize == Int(info.st_size), kept.archiveModified == HistoryStore.modified(info) else {
-                return nil
-            }
-        } else {
-            guard kept.archiveSize == -1 else { return nil }
-        }
+        let json = data[(newline + 1)...]
+        let fields = header.split(separator: " ")
+        guard fields.count == 3, fields[0] == magic, fields[1] == "\(currentVersion)",
+            UInt32(fields[2], radix: 16) == json.withUnsafeBytes({ CRC32.checksum($0) }),
+            let kept = try? JSONDecoder().decode(KeptStatistics.self, from: json),
+            kept.version == currentVersion, kept.tally.timeZone == timeZone.identifier,
+            kept.archiveSize == Int(info.st_size), kept.archiveModified == HistoryStore.modified(info)
+        else { return nil }
         return kept
     }
 }
