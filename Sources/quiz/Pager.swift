@@ -14,13 +14,14 @@ struct Pager {
     let command: String
     let environment: [String: String]
 
-    /// The pager for `lines` lines of output, nil for none.
-    static func forOutput(lines: Int, environment: [String: String], refused: Bool) -> Pager? {
+    /// The pager for `text`, nil for none (not a terminal, or it fits).
+    static func forOutput(_ text: String, environment: [String: String], refused: Bool) -> Pager? {
         guard !refused, isatty(STDOUT_FILENO) == 1 else { return nil }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, lines > Int(size.ws_row) else {
-            return nil
-        }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        var lines = 1
+        for byte in text.utf8 where byte == 10 { lines += 1 }
+        guard lines > Int(size.ws_row) else { return nil }
         let chosen =
             environment["QUIZ_PAGER"] ?? environment["PAGER"] ?? (lessInstalled(environment) ? "less -FRX" : nil)
         guard let chosen, !chosen.trimmingCharacters(in: .whitespaces).isEmpty,

@@ -131,8 +131,7 @@ struct QuizCommand {
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width)
         // On a terminal, more lines than the screen go through a pager (Pager).
-        let lines = text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-        if let pager = Pager.forOutput(lines: lines, environment: environment, refused: options.noPager),
+        if let pager = Pager.forOutput(text, environment: environment, refused: options.noPager),
             pager.show(text)
         {
             return complete ? .success : .ioError

@@ -97,8 +97,9 @@ public struct HistoryReport: Sendable {
             let row = Row(
                 day: day, time: time, title: title(session), score: Self.score(session),
                 percent: Self.percent(session), took: DurationFormat.clock(session.duration))
-            widths[0] = max(widths[0], DisplayWidth.of(row.day))
-            widths[1] = max(widths[1], DisplayWidth.of(row.time))
+            // Digits, '-' and ':' (ASCII): as many columns as bytes.
+            widths[0] = max(widths[0], row.day.utf8.count)
+            widths[1] = max(widths[1], row.time.utf8.count)
             if let known = titleWidths[row.title] {
                 widths[2] = max(widths[2], known)
             } else {
@@ -121,9 +122,9 @@ public struct HistoryReport: Sendable {
         }
         func line(_ day: String, _ time: String, _ title: String, _ titleWidth: Int, _ cells: [String]) {
             out += day
-            pad(widths[0] - DisplayWidth.of(day) + 2)
+            pad(widths[0] - day.utf8.count + 2)
             out += time
-            pad(widths[1] - DisplayWidth.of(time) + 2)
+            pad(widths[1] - time.utf8.count + 2)
             out += title
             pad(widths[2] - titleWidth)
             for (offset, cell) in cells.enumerated() {
