@@ -203,29 +203,49 @@ public struct HistoryReport: Sendable {
     }
 
     /// RFC 4180: CRLF line ends, fields with `,` `"` or line breaks quoted, `"` doubled.
+    /// Built as bytes (appending to a `String` piece by piece is several
+    /// times slower at 100,000 rows).
     public func csv() -> String {
         var dates = InternetDateFormat(timeZone: timeZone)
-        var out = "date,quiz,title,score,total,percent,duration_seconds,seed\r\n"
-        out.reserveCapacity(sessions.count * 90 + 64)
-        for session in sessions {
-            out += dates.string(from: session.date)
-            out += ","
-            out += Self.csvField(session.quiz ?? "")
-            out += ","
-            out += Self.csvField(title(session))
-            out += ","
-            out += String(session.score)
-            out += ","
-            if let total = session.total { out += String(total) }
-            out += ","
-            if let fraction = session.fraction { out += String(Int((fraction * 100).rounded())) }
-            out += ","
-            if let duration = session.duration { out += Self.tenths(duration) }
-            out += ","
-            if let seed = session.seed { out += String(seed) }
-            out += "\r\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(sessions.count * 96 + 64)
+        out += "date,quiz,title,score,total,percent,duration_seconds,seed\r\n".utf8
+        func number(_ value: Int) {
+            if value >= 0 && value < 10 {
+                out.append(UInt8(48 + value))
+            } else {
+                out += String(value).utf8
+            }
         }
-        return out
+        var fields: [String: [UInt8]] = [:]
+        func field(_ text: String) {
+            if let known = fields[text] {
+                out += known
+                return
+            }
+            let bytes = Array(Self.csvField(text).utf8)
+            if fields.count < 4096 { fields[text] = bytes }
+            out += bytes
+        }
+        for session in sessions {
+            dates.append(session.date, to: &out)
+            out.append(44)
+            field(session.quiz ?? "")
+            out.append(44)
+            field(title(session))
+            out.append(44)
+            number(session.score)
+            out.append(44)
+            if let total = session.total { number(total) }
+            out.append(44)
+            if let fraction = session.fraction { number(Int((fraction * 100).rounded())) }
+            out.append(44)
+            if let duration = session.duration { out += Self.tenths(duration).utf8 }
+            out.append(44)
+            if let seed = session.seed { out += String(seed).utf8 }
+            out += [13, 10]
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `%.1f` without `String(format:)`, which is slow on Linux.
