@@ -48,7 +48,18 @@ QUIZ = os.environ.get("BENCH_QUIZ") or os.path.join(ROOT, ".build", "static", "r
 TIME = "/usr/bin/time"
 GENERATOR = os.path.join(RELEASE, "quiz-bench")
 WORK = os.path.join(ROOT, ".build", "bench")
-OPENTDB = os.path.normpath(os.path.join(ROOT, "..", "shared", "data", "opentdb", "opentdb.json"))
+# ../shared beside the checkout (or beside the folder of worktrees); BENCH_OPENTDB=FILE elsewhere.
+OPENTDB = os.environ.get("BENCH_OPENTDB") or next(
+    (
+        path
+        for path in (
+            os.path.normpath(os.path.join(ROOT, up, "shared", "data", "opentdb", "opentdb.json"))
+            for up in ("..", os.path.join("..", ".."))
+        )
+        if os.path.exists(path)
+    ),
+    os.path.normpath(os.path.join(ROOT, "..", "shared", "data", "opentdb", "opentdb.json")),
+)
 REPORT = os.environ.get("BENCH_OUTPUT") or os.path.join(ROOT, "BENCHMARKS.md")
 
 FULL = os.environ.get("BENCH_FULL", "") not in ("", "0")

@@ -243,8 +243,11 @@ struct QuizCommand {
         // The one bank asked for, when its file is known by name; every bank
         // otherwise (a URL among the paths, a name that is not a file's).
         var library = QuestionLibrary()
+        // (Through the parsed copy in the cache: an Open Trivia file of 5,250
+        // questions is parsed once, not before every game.)
+        let parsed = ParsedBankCache(folder: ParsedBankCache.defaultFolder(environment: environment))
         if let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths),
-            let single = try? BankLoader.load(path: file)
+            let single = try? parsed.load(path: file)
         {
             library.add(single)
         } else {
