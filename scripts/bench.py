@@ -595,7 +595,10 @@ def measure(size, runs, classic_allowed):
     if int(count.stdout) != size + len(sqlite_insert.runs) + 1:
         raise SystemExit(f"bench: the SQLite table holds {count.stdout.strip()} rows")
     result["disk"] = {
-        "quiz": sum(file_size(os.path.join(data_dir, name)) for name in ("history.archive", "history.journal")),
+        "quiz": sum(
+            file_size(os.path.join(data_dir, name))
+            for name in ("history.archive", "history.journal", "history.summary", "history.statistics")
+        ),
         "sqlite": file_size(database),
         "classic": file_size(os.path.join(data_dir, "classic.archive")) if classic and classic.runs else None,
     }
@@ -689,7 +692,8 @@ def results_table(results, runs):
 
 def disk_table(results):
     lines = [
-        "| games | quiz: history.archive + history.journal | SQLite: .db (table + date index) | quiz ÷ SQLite "
+        "| games | quiz: history.archive + .journal + .summary + .statistics | SQLite: .db (two tables, two indexes) "
+        "| quiz ÷ SQLite "
         "| classic.archive (NSKeyedArchiver) |",
         "| ---: | ---: | ---: | ---: | ---: |",
     ]
@@ -853,33 +857,46 @@ the same number).
   (journal sequence N, as if every game had gone through the journal; no
   journal file: the first record creates it, in an untimed priming run) and
   the same rows as CSV. Not timed.
-- **SQLite.** Python's `sqlite3` module loads the CSV into one table
-  `sessions (date TEXT, quiz, title, score, total, duration, seed, results)`,
-  `date` as ISO 8601 UTC text and `results` as compact JSON, **with an index
-  on `date`**, since a real application would have one and
-  `ORDER BY date DESC LIMIT 20` needs it; the file size includes the index.
+- **SQLite.** Python's `sqlite3` module loads the CSV into a table
+  `sessions (id INTEGER PRIMARY KEY, date TEXT, quiz, title, score, total,
+  duration, seed)`, `date` as ISO 8601 UTC text, and the per-question results
+  into a table `results (session, position, outcome, prompt, given, answer)`,
+  **with an index on `sessions.date` and one on `results.session`**, since a
+  real application would have them; the file size includes the indexes.
   Not timed. The timed work is the `sqlite3` command-line shell, one process
   per operation, with SQLite's default durability (rollback journal,
   `synchronous=FULL`).
 - **record**: `quiz world-capitals -n 5 --seed K --data-dir DIR --no-color`,
   answers `a b a b a` piped on standard input, until the process exits after
   the summary (the game is durable before the summary shows); each run adds a
-  game. SQLite: `sqlite3 DB "INSERT INTO sessions VALUES (…)"`, a row of a
-  5-question game. Classic: `quiz-bench classic-record DIR` (Foundation reads
+  game. SQLite: `sqlite3 DB "BEGIN; INSERT INTO sessions …; INSERT INTO
+  results VALUES (…), … ; COMMIT"`, the session and its five results in one
+  transaction. Classic: `quiz-bench classic-record DIR` (Foundation reads
   `classic.archive`, its own previous output, or `history.archive` the first
   time; writes `classic.archive` synced and renamed), stopped after
   {CLASSIC_TIMEOUT:.0f} s a run, and not tried at larger sizes once stopped.
   A background compaction that a record starts is waited for before the next
   run and not timed.
 - **recent**: `quiz --history --limit 20 --data-dir DIR --no-color` (the table
-  of the 20 newest games). SQLite: `SELECT date, quiz, title, score, total,
-  duration FROM sessions ORDER BY date DESC LIMIT 20`.
+  of the 20 newest games). SQLite: `sqlite3 -box` of `SELECT date, quiz,
+  title, score, total, duration FROM sessions ORDER BY date DESC LIMIT 20`.
+- **history**: `quiz --history --data-dir DIR --no-color` through a pipe (no
+  pager), the whole table. SQLite: `sqlite3 -box` of the same query without
+  the limit.
 - **export**: `quiz --history --format csv --data-dir DIR`, read to its end
   through a pipe. SQLite: `sqlite3 -csv -header` of the same columns quiz
   exports, newest first: `SELECT date, quiz, title, score, total,
   CAST(round(100.0 * score / total) AS INTEGER) AS percent, duration AS
   duration_seconds, seed FROM sessions ORDER BY date DESC` (not `SELECT *`,
   whose `results` column quiz does not export).
+- **stats**: `quiz --stats --data-dir DIR --no-color` (totals, streaks, the
+  per-quiz table, the heatmap, the five questions missed most). SQLite, in
+  one `sqlite3 -box` process: games, best and average per quiz (`GROUP BY
+  quiz`), then the five most-missed prompts (`results` joined to `sessions`,
+  `GROUP BY quiz, prompt ORDER BY missed DESC LIMIT 5`).
+- **share**: `quiz --share --data-dir DIR --no-color`, the card of the last
+  game. SQLite: the last session and its results (`WHERE s.id = (SELECT
+  max(id) FROM sessions)`, joined to `results` by the index).
 - **start-up**: `quiz opentdb --questions ../shared/data/opentdb/opentdb.json
   -n 5 --data-dir DIR` with standard input at end of file: every bundled bank
   and the 5,250 Open Trivia questions loaded, the history of that size
