@@ -22,8 +22,11 @@ struct Pager {
         var lines = 1
         for byte in text.utf8 where byte == 10 { lines += 1 }
         guard lines > Int(size.ws_row) else { return nil }
-        let chosen =
-            environment["QUIZ_PAGER"] ?? environment["PAGER"] ?? (lessInstalled(environment) ? "less -FRX" : nil)
+        // less on a terminal that says it can do nothing (TERM=dumb or unset)
+        // only warns; a pager named outright is still used.
+        let term = environment["TERM"] ?? ""
+        let less = !term.isEmpty && term != "dumb" && lessInstalled(environment) ? "less -FRX" : nil
+        let chosen = environment["QUIZ_PAGER"] ?? environment["PAGER"] ?? less
         guard let chosen, !chosen.trimmingCharacters(in: .whitespaces).isEmpty,
             chosen.trimmingCharacters(in: .whitespaces) != "cat"
         else { return nil }

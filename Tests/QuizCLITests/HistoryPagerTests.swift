@@ -86,4 +86,26 @@ import Testing
         let (_, status) = try run(scratch, [], rows: 10, ["QUIZ_PAGER": "head -n 1 > /dev/null"])
         #expect(status == 0)
     }
+
+    @Test func withoutPagerVariablesLessIsRunAsGitRunsItButNotOnADumbTerminal() throws {
+        let scratch = Scratch()
+        let paged = try history(scratch, games: 40)
+        // A fake less first on the PATH: records its arguments and what it got.
+        let bin = scratch.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let less = bin + "/less"
+        try Data("#!/bin/sh\necho \"$@\" > '\(paged).args'\ncat > '\(paged)'\n".utf8).write(
+            to: URL(fileURLWithPath: less))
+        chmod(less, 0o755)
+        let path = ["PATH": bin + ":/usr/bin:/bin"]
+        let (_, status) = try run(scratch, [], rows: 24, path)
+        #expect(status == 0)
+        #expect(try String(contentsOfFile: paged + ".args", encoding: .utf8) == "-FRX\n")
+        #expect(nonEmptyLines(try String(contentsOfFile: paged, encoding: .utf8)).count == 43)
+        try FileManager.default.removeItem(atPath: paged)
+        let dumb = try run(scratch, [], rows: 24, path.merging(["TERM": "dumb"]) { $1 })
+        #expect(dumb.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: paged), "no less on a dumb terminal")
+        #expect(PseudoTerminal.plain(dumb.screen).contains("40 games"))
+    }
 }
