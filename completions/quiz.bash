@@ -68,7 +68,7 @@ _quiz() {
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
             --data-dir --history --share --stats --list --validate --format --limit --quiz --game --ascii --colorblind
-            --text --no-color -h --help --version' -- "$cur")
+            --text --no-color --no-pager -h --help --version' -- "$cur")
         return
     fi
     local word

@@ -54,6 +54,7 @@ complete -c quiz -l format -x -n '__quiz_stats' -a 'table json' -d 'With --stats
 complete -c quiz -l limit -x -d 'With --history: only the newest N games'
 complete -c quiz -l quiz -x -a '(__quiz_quizzes)' -d 'With --history: only games of this quiz'
 complete -c quiz -l no-color -d 'Never colour the output'
+complete -c quiz -l no-pager -d 'With --history: print with no pager'
 complete -c quiz -s h -l help -d 'Show the help'
 complete -c quiz -l version -d 'Show the version'
 complete -c quiz -n 'not __quiz_validating' -a '(__quiz_quizzes)'

@@ -32,7 +32,11 @@ enum BankLocator {
     }
 
     /// Where downloaded banks are kept; `main` waits for its writes before exiting.
-    static let cache = BankCache(folder: BankCache.defaultFolder(environment: ProcessInfo.processInfo.environment))
+    static let cache = BankCache(
+        folder: BankCache.defaultFolder(
+            environment: ["XDG_CACHE_HOME", "HOME"].reduce(into: [:]) { found, name in
+                found[name] = getenv(name).map { String(cString: $0) }
+            }))
 
     /// The bundled banks, then each `--questions` path or URL (same id
     /// replaces); a download may bring at most `maxDownload` bytes.

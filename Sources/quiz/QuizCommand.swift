@@ -142,6 +142,12 @@ struct QuizCommand {
         }
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
         let text = report.render(options.format ?? .table, width: console.width, ascii: console.ascii)
+        // On a terminal, more lines than the screen go through a pager (Pager).
+        if let pager = Pager.forOutput(text, environment: environment, refused: options.noPager),
+            pager.show(text)
+        {
+            return complete ? .success : .ioError
+        }
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
         return complete ? .success : .ioError
@@ -200,12 +206,14 @@ struct QuizCommand {
 
     /// The share card of the last game, or of the Nth back with `--game N`.
     private func share() throws(CommandFailure) -> ExitStatus {
-        let (sessions, complete) = try loadedSessions()
+        // Only the newest games, as far back as --game asks: fewer than that
+        // means the history holds no more.
+        let back = options.game ?? 1
+        let (sessions, complete) = try loadedSessions(newest: back)
         guard !sessions.isEmpty else {
             console.out("No games yet, so nothing to share. Play one with `quiz`.")
             return complete ? .success : .ioError
         }
-        let back = options.game ?? 1
         guard back <= sessions.count else {
             throw CommandFailure(
                 status: .usage,
@@ -228,8 +236,20 @@ struct QuizCommand {
     }
 
     private func stats() throws(CommandFailure) -> ExitStatus {
-        let (sessions, complete) = try loadedSessions()
-        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: LocalTimeZone.current)
+        // The kept statistics and the games since (HistoryStore.statistics):
+        // the same figures as from every game, without reading every game.
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            throw CommandFailure(status: .ioError, message: problem)
+        }
+        let tallied: HistoryStore.Tallied
+        do {
+            tallied = try store.statistics(timeZone: LocalTimeZone.current)
+        } catch {
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+        for line in tallied.notices + tallied.problems { console.err(line) }
+        let complete = tallied.problems.isEmpty
+        let statistics = Statistics(tally: tallied.tally, now: Date(), timeZone: LocalTimeZone.current)
         if options.format == .json {
             console.out(statistics.json())
         } else {
@@ -244,8 +264,11 @@ struct QuizCommand {
         // The one bank asked for, when its file is known by name; every bank
         // otherwise (a URL among the paths, a name that is not a file's).
         var library = QuestionLibrary()
+        // (Through the parsed copy in the cache: an Open Trivia file of 5,250
+        // questions is parsed once, not before every game.)
+        let parsed = ParsedBankCache(folder: ParsedBankCache.defaultFolder(environment: environment))
         if let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths),
-            let single = try? BankLoader.load(path: file)
+            let single = try? parsed.load(path: file)
         {
             library.add(single)
         } else {

@@ -34,7 +34,8 @@ import Testing
 
     @Test func bashCompletesAnOption() throws {
         #expect(try bashCompletes(["quiz", "--for"]) == ["--format"])
-        #expect(try bashCompletes(["quiz", "--no"]) == ["--no-color"])
+        #expect(try bashCompletes(["quiz", "--no-c"]) == ["--no-color"])
+        #expect(try bashCompletes(["quiz", "--no"]) == ["--no-color", "--no-pager"])
     }
 
     @Test func bashOffersEveryOptionOfTheHelp() throws {

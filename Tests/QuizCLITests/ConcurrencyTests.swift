@@ -63,7 +63,7 @@ import Testing
     func expectCleanFolder(_ scratch: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let names = scratch.dataFiles()
         #expect(
-            names == ["history.archive", "history.journal", "history.lock", "history.summary"],
+            names == ["history.archive", "history.journal", "history.lock", "history.statistics", "history.summary"],
             sourceLocation: sourceLocation)
         let journal = FileManager.default.contents(atPath: scratch.journal) ?? Data()
         #expect(journal.starts(with: Array("QUIZJRN1".utf8)), "a journal header", sourceLocation: sourceLocation)

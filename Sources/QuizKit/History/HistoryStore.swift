@@ -60,6 +60,7 @@ public struct HistoryStore: Sendable {
     public var archivePath: String { folder + "/history.archive" }
     public var journalPath: String { folder + "/history.journal" }
     var summaryPath: String { folder + "/history.summary" }
+    var statisticsPath: String { folder + "/history.statistics" }
     var lockPath: String { folder + "/history.lock" }
 
     /// Every place a pending file of this data folder may be, the data
@@ -316,13 +317,16 @@ public struct HistoryStore: Sendable {
                     let copy = try keepCopy(of: archivePath)
                     try writeAtomically(
                         KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
-                    writeSummary(read.sessions, journalSequence: read.journalSequence)
+                    writeSummary(
+                        read.sessions, journalSequence: read.journalSequence,
+                        tally: StatisticsTally(sessions: read.sessions, timeZone: LocalTimeZone.current))
                     problems.append(archiveDamage(read, keptAs: copy))
                 }
             case .failure(.damaged(_, _, let reason)):
                 // Unreadable as a whole: moved aside; the journal's games stay.
                 let moved = moveAside(archivePath, reason: reason)
                 unlink(summaryPath)
+                unlink(statisticsPath)
                 archiveSequence = 0
                 problems.append(moved.description)
             case .failure(let error): throw error
@@ -453,13 +457,99 @@ public struct HistoryStore: Sendable {
 
     /// Rewrites `history.summary` for the archive as it now is; a failure only
     /// means the next game reads the archive instead.
-    private func writeSummary(_ sessions: [Session], journalSequence: UInt64) {
+    /// With `tally` (the statistics of these very sessions, results
+    /// included), `history.statistics` too.
+    private func writeSummary(_ sessions: [Session], journalSequence: UInt64, tally: StatisticsTally? = nil) {
         var info = stat()
         guard stat(archivePath, &info) == 0 else { return }
         let summary = HistorySummary(
             sessions: sessions, archiveSize: Int(info.st_size), archiveModified: Self.modified(info),
             journalSequence: journalSequence, timeZone: LocalTimeZone.current)
         if let data = try? JSONEncoder().encode(summary) { try? writeAtomically(data, to: summaryPath) }
+        if let tally { writeStatistics(tally, journalSequence: journalSequence, archive: info) }
+    }
+
+    /// Writes `history.statistics` for the archive whose `stat` is `info`; a
+    /// failure only means the next `--stats` counts the archive again.
+    private func writeStatistics(_ tally: StatisticsTally, journalSequence: UInt64, archive info: stat) {
+        let kept = KeptStatistics(
+            archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence,
+            tally: tally)
+        if let data = try? kept.fileData() {
+            try? writeAtomically(data, to: statisticsPath)
+        } else {
+            unlink(statisticsPath)
+        }
+    }
+
+    /// What `--stats` shows, read from disk.
+    public struct Tallied: Sendable {
+        public var tally: StatisticsTally
+        public var notices: [String]
+        public var problems: [String]
+    }
+
+    /// The statistics of every game: `history.statistics` (the archive's
+    /// games, counted once and kept) and the journal's games since, or, when
+    /// it is missing or stale, the archive counted one session at a time
+    /// (never all of it in memory) and the file written again. Pending games,
+    /// damage, an XML archive: `load()` and its repairs, then the count.
+    /// Equal to `StatisticsTally(sessions: load().sessions)` (tested).
+    public func statistics(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Tallied {
+        if let fast = try keptStatistics(timeZone: timeZone) { return fast }
+        let loaded = try load()
+        return Tallied(
+            tally: StatisticsTally(sessions: loaded.sessions, timeZone: timeZone), notices: loaded.notices,
+            problems: loaded.problems)
+    }
+
+    /// `statistics` without reading the archive whole; nil when that will not do.
+    private func keptStatistics(timeZone: TimeZone) throws(HistoryError) -> Tallied? {
+        var notices: [String] = []
+        guard pendingSessions(notices: &notices).isEmpty else { return nil }
+        guard directoryExists(folder) else {
+            return Tallied(tally: StatisticsTally(timeZone: timeZone), notices: [], problems: [])
+        }
+        let lock = try? acquireLock(LOCK_SH)
+        defer { if let lock { close(lock) } }
+        let journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch {
+            return nil
+        }
+        guard journal?.damage.isEmpty ?? true else { return nil }
+        var tally = StatisticsTally(timeZone: timeZone)
+        var folded: UInt64 = 0
+        var info = stat()
+        if stat(archivePath, &info) == 0 {
+            if let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: timeZone) {
+                tally = kept.tally
+                folded = kept.journalSequence
+            } else {
+                let counted: KeyedArchive.Salvaged?
+                do {
+                    counted = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
+                        try archive.salvageEach { tally.add($0) }
+                    }
+                } catch {
+                    return nil
+                }
+                guard let counted, counted.skipped == 0, counted.resultsLost == 0 else { return nil }
+                folded = counted.journalSequence
+                // Only when the archive is still the one counted.
+                var after = stat()
+                if stat(archivePath, &after) == 0, after.st_size == info.st_size,
+                    Self.modified(after) == Self.modified(info)
+                {
+                    writeStatistics(tally, journalSequence: folded, archive: info)
+                }
+            }
+        } else if errno != ENOENT {
+            return nil
+        }
+        for entry in journal?.entries ?? [] where entry.sequence > folded { tally.add(entry.session) }
+        return Tallied(tally: tally, notices: notices, problems: [])
     }
 
     // MARK: Recording
@@ -653,8 +743,22 @@ public struct HistoryStore: Sendable {
         let recovered = pending.flatMap(\.sessions).filter { !known.contains($0) }
         all += recovered
         if !newer.isEmpty || !recovered.isEmpty {
+            // The kept statistics of the archive as it was, and the games
+            // folded in now; counted afresh when there were none.
+            var info = stat()
+            let zone = LocalTimeZone.current
+            var tally: StatisticsTally
+            if stat(archivePath, &info) == 0,
+                let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: zone),
+                kept.journalSequence == archive.journalSequence
+            {
+                tally = kept.tally
+                for session in newer.map(\.session) + recovered { tally.add(session) }
+            } else {
+                tally = StatisticsTally(sessions: all, timeZone: zone)
+            }
             try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
-            writeSummary(all, journalSequence: last)
+            writeSummary(all, journalSequence: last, tally: tally)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
         for file in pending { unlink(file.path) }
@@ -694,7 +798,9 @@ public struct HistoryStore: Sendable {
     }
 
     private func tightenFiles(notices: inout [String]) {
-        for path in [archivePath, journalPath, lockPath, summaryPath] { tighten(path, to: 0o600, notices: &notices) }
+        for path in [archivePath, journalPath, lockPath, summaryPath, statisticsPath] {
+            tighten(path, to: 0o600, notices: &notices)
+        }
     }
 
     /// Takes group and other permissions away from `path`, saying so.

@@ -144,6 +144,22 @@ public enum KeyedArchive {
             }
         }
 
+        /// Every session that can be read, oldest first, handed to `body` one
+        /// at a time and not kept: reading 1,000,000 games costs the memory of
+        /// one. The result's `sessions` is empty; what was skipped is counted.
+        public func salvageEach(results: Bool = true, _ body: (Session) -> Void) throws(ArchiveError) -> Salvaged {
+            try KeyedArchive.run(reader) { decoder in
+                decoder.salvage = true
+                try decoder.checkEveryClass()
+                try decoder.eachSession(results: results, body)
+                let sequence = try decoder.journalSequence()
+                try decoder.checkJournal(sequence)
+                return Salvaged(
+                    sessions: [], journalSequence: sequence, skipped: decoder.skipped,
+                    resultsLost: decoder.resultsLost, firstProblem: decoder.firstProblem)
+            }
+        }
+
         /// How many sessions and the journal sequence, from the root alone.
         public func counts() throws(ArchiveError) -> (sessions: Int, journalSequence: UInt64) {
             try KeyedArchive.run(reader, sparse: true) { decoder in
@@ -630,6 +646,19 @@ private struct ArchiveDecoder {
             }
         }
         return sessions
+    }
+
+    /// `sessions`, one at a time.
+    mutating func eachSession(results: Bool, _ body: (Session) -> Void) throws {
+        let list = try sessionList()
+        for index in 0..<list.count {
+            try salvaging { decoder in
+                guard let uid = try decoder.reader.uid(try decoder.reader.reference(list, index)) else {
+                    throw ArchiveError.wrongShape("sessions holds a non-reference")
+                }
+                body(try decoder.session(uid, number: index + 1, results: results))
+            }
+        }
     }
 
     /// The last `count` sessions that pass `include`, oldest first.

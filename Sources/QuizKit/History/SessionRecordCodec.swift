@@ -182,7 +182,9 @@ enum CRC32 {
 
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        table.withUnsafeBufferPointer { table in
+            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
         return crc ^ 0xFFFF_FFFF
     }
 }

@@ -36,6 +36,16 @@ public struct CalendarHeatmap: Sendable, Equatable {
         }
     }
 
+    /// Games per day (`counts` by `CalendarDay` number) around `today`.
+    init(counts: [Int: Int], today: CalendarDay) {
+        let firstDay = today.adding(-today.weekday - 7 * (Self.weeks - 1))
+        self.firstDay = firstDay
+        days = (0..<(7 * Self.weeks)).map { offset in
+            let day = firstDay.adding(offset)
+            return Day(date: day.iso, games: counts[day.number] ?? 0, isFuture: day > today)
+        }
+    }
+
     /// Counts `sessions` per day around `now`.
     public init(sessions: [Session], now: Date, timeZone: TimeZone) {
         self.init(dates: sessions.map(\.date), now: now, timeZone: timeZone)

@@ -14,6 +14,14 @@ struct InternetDateFormat {
     }
 
     mutating func string(from date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `string(from:)`'s UTF-8 bytes, appended to `out`.
+    mutating func append(_ date: Date, to out: inout [UInt8]) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
         let offset: Int
@@ -27,37 +35,73 @@ struct InternetDateFormat {
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
         let secondOfDay = local - days * 86400
         let (year, month, day) = CalendarDay(number: days).civil
-        var text = ""
-        text.reserveCapacity(25)
         func two(_ value: Int) {
-            text.append(Character(Unicode.Scalar(UInt8(48 + value / 10))))
-            text.append(Character(Unicode.Scalar(UInt8(48 + value % 10))))
+            out.append(UInt8(48 + value / 10))
+            out.append(UInt8(48 + value % 10))
         }
         if (0...9999).contains(year) {
             two(year / 100)
             two(year % 100)
         } else {
-            text += String(year)
+            out += String(year).utf8
         }
-        text += "-"
+        out.append(45)
         two(month)
-        text += "-"
+        out.append(45)
         two(day)
-        text += "T"
+        out.append(84)
         two(secondOfDay / 3600)
-        text += ":"
+        out.append(58)
         two(secondOfDay / 60 % 60)
-        text += ":"
+        out.append(58)
         two(secondOfDay % 60)
         if offset == 0 {
-            text += "Z"
+            out.append(90)
         } else {
-            text += offset < 0 ? "-" : "+"
+            out.append(offset < 0 ? 45 : 43)
             let minutes = abs(offset) / 60
             two(minutes / 60)
-            text += ":"
+            out.append(58)
             two(minutes % 60)
         }
-        return text
+    }
+
+    /// `yyyy-MM-dd` and `HH:mm` as `DateFormatter` gives them, for years 1
+    /// to 9999 (nil otherwise: ask `DateFormatter`).
+    mutating func dayAndTime(from date: Date) -> (day: String, time: String)? {
+        let time = date.timeIntervalSince1970
+        guard time.isFinite, abs(time) < 1e13 else { return nil }
+        let seconds = Int(time.rounded(.down))
+        let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
+        let offset: Int
+        if let known = offsets[hour] {
+            offset = known
+        } else {
+            offset = timeZone.secondsFromGMT(for: date)
+            offsets[hour] = offset
+        }
+        let local = seconds + offset
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        let secondOfDay = local - days * 86400
+        let (year, month, day) = CalendarDay(number: days).civil
+        guard (1...9999).contains(year) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        func two(_ value: Int) {
+            bytes.append(UInt8(48 + value / 10))
+            bytes.append(UInt8(48 + value % 10))
+        }
+        two(year / 100)
+        two(year % 100)
+        bytes.append(45)
+        two(month)
+        bytes.append(45)
+        two(day)
+        let dayText = String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
+        two(secondOfDay / 3600)
+        bytes.append(58)
+        two(secondOfDay / 60 % 60)
+        return (dayText, String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -14,7 +14,9 @@ import Foundation
 /// one, else the database zone that agrees with it all year, else its offset now.
 public enum LocalTimeZone {
     /// The zone of this process's `TZ`, worked out once.
-    public static let current: TimeZone = resolve(tz: ProcessInfo.processInfo.environment["TZ"])
+    /// (`getenv`, not `ProcessInfo.environment`, which builds a dictionary of
+    /// every variable each time it is asked.)
+    public static let current: TimeZone = resolve(tz: getenv("TZ").map { String(cString: $0) })
 
     /// The zone `tz` names; `offset(at:)` gives the C library's offset from
     /// UTC, in seconds, at a moment (seconds since 1970), for the same `TZ`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A question the player got wrong or skipped, counted over every recorded
 /// game: questions are the same when quiz id and prompt are equal.
 public struct MissedQuestion: Sendable, Equatable {
@@ -27,38 +29,23 @@ public struct MissedQuestion: Sendable, Equatable {
     /// The `limit` questions missed most in `sessions` (oldest first), only
     /// those missed at least once: by misses, then miss rate, then prompt.
     public static func mostMissed(in sessions: [Session], limit: Int = 5) -> [MissedQuestion] {
-        struct Key: Hashable {
-            let quiz: String?
-            let prompt: String
-        }
-        struct Tally {
-            var answer: String
-            var asked = 0
-            var missed = 0
-            /// By normalized text: the last spelling, the count, the order first seen.
-            var wrong: [String: (text: String, count: Int, first: Int)] = [:]
-        }
-        var tallies: [Key: Tally] = [:]
-        for session in sessions {
-            for result in session.results {
-                let key = Key(quiz: session.quiz, prompt: result.prompt)
-                var tally = tallies[key] ?? Tally(answer: result.answer)
-                tally.answer = result.answer
-                tally.asked += 1
-                if result.outcome != .right { tally.missed += 1 }
-                if result.outcome == .wrong, let typed = result.typed ?? result.given {
-                    let normalized = AnswerNormalizer.normalize(typed)
-                    let seen = tally.wrong[normalized]
-                    tally.wrong[normalized] = (typed, (seen?.count ?? 0) + 1, seen?.first ?? tally.wrong.count)
-                }
-                tallies[key] = tally
+        mostMissed(
+            in: StatisticsTally(sessions: sessions, timeZone: TimeZone(identifier: "UTC") ?? .current).questions,
+            limit: limit)
+    }
+
+    /// The `limit` questions missed most among counted ones.
+    static func mostMissed(in questions: [StatisticsTally.Question], limit: Int) -> [MissedQuestion] {
+        let missed = questions.filter { $0.missed > 0 }.map { tally in
+            // Most often first; among equals, the one typed first (stable sort).
+            let wrong = tally.wrong.enumerated().sorted {
+                $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset
             }
-        }
-        let missed = tallies.filter { $0.value.missed > 0 }.map { key, tally in
-            let wrong = tally.wrong.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }
             return MissedQuestion(
-                quiz: key.quiz, prompt: key.prompt, answer: tally.answer, asked: tally.asked, missed: tally.missed,
-                wrongAnswers: wrong.prefix(wrongAnswersShown).map { WrongAnswer(text: $0.text, count: $0.count) })
+                quiz: tally.quiz, prompt: tally.prompt, answer: tally.answer, asked: tally.asked, missed: tally.missed,
+                wrongAnswers: wrong.prefix(wrongAnswersShown).map {
+                    WrongAnswer(text: $0.element.text, count: $0.element.count)
+                })
         }
         return Array(missed.sorted(by: ranksBefore).prefix(max(0, limit)))
     }

@@ -21,23 +21,17 @@ public struct QuizStatistics: Sendable, Equatable {
     /// Fractions of the last 20 games, oldest first; nil where the total is unknown.
     public let trend: [Double?]
 
-    /// `sessions`: this quiz's games, oldest first, at least one.
-    init(quiz: String?, sessions: [Session], titles: [String: String]) {
-        self.quiz = quiz
-        title =
-            sessions.last { $0.title != nil }?.title ?? quiz.map { titles[$0] ?? $0 } ?? Statistics.unknownQuizTitle
-        games = sessions.count
-        let best = sessions.reduce(nil as Session?) { best, session in
-            guard let best else { return session }
-            return Self.isBetter(session, than: best) ? session : best
-        }
-        bestScore = best?.score ?? 0
-        bestTotal = best?.total
-        let fractions = sessions.compactMap(\.fraction)
-        averageFraction = fractions.isEmpty ? nil : fractions.reduce(0, +) / Double(fractions.count)
-        lastScore = sessions.last?.score ?? 0
-        lastTotal = sessions.last?.total
-        trend = sessions.suffix(Self.trendLength).map(\.fraction)
+    /// The figures kept for one quiz (`StatisticsTally`).
+    init(_ tally: StatisticsTally.Quiz, titles: [String: String]) {
+        quiz = tally.quiz
+        title = tally.title ?? tally.quiz.map { titles[$0] ?? $0 } ?? Statistics.unknownQuizTitle
+        games = tally.games
+        bestScore = tally.bestScore
+        bestTotal = tally.bestTotal
+        averageFraction = tally.fractions == 0 ? nil : tally.fractionSum / Double(tally.fractions)
+        lastScore = tally.lastScore
+        lastTotal = tally.lastTotal
+        trend = tally.trend
     }
 
     public var bestFraction: Double? { Self.fraction(bestScore, bestTotal) }
@@ -50,10 +44,18 @@ public struct QuizStatistics: Sendable, Equatable {
         return Double(score) / Double(total)
     }
 
+    /// A game's fraction as `Session.fraction` has it: nil when the total is
+    /// unknown or zero, or the fraction too large to show.
+    static func shownFraction(_ score: Int, _ total: Int?) -> Double? {
+        guard let total, total > 0 else { return nil }
+        let fraction = Double(score) / Double(total)
+        return abs(fraction) <= Session.largestFraction ? fraction : nil
+    }
+
     /// Whether `a` scored a strictly higher fraction than `b`, compared exactly;
     /// a known fraction beats an unknown one, and two unknown compare by score.
-    static func hasHigherFraction(_ a: Session, than b: Session) -> Bool {
-        switch (a.fraction != nil, b.fraction != nil) {
+    static func hasHigherFraction(_ a: (score: Int, total: Int?), than b: (score: Int, total: Int?)) -> Bool {
+        switch (shownFraction(a.score, a.total) != nil, shownFraction(b.score, b.total) != nil) {
         case (true, true): a.score * (b.total ?? 1) > b.score * (a.total ?? 1)
         case (true, false): true
         case (false, true): false
@@ -63,9 +65,17 @@ public struct QuizStatistics: Sendable, Equatable {
 
     /// The order that picks the best game: higher fraction, then higher score;
     /// on a full tie the earlier game stays best.
-    static func isBetter(_ a: Session, than b: Session) -> Bool {
+    static func isBetter(_ a: (score: Int, total: Int?), than b: (score: Int, total: Int?)) -> Bool {
         if hasHigherFraction(a, than: b) { return true }
         if hasHigherFraction(b, than: a) { return false }
         return a.score > b.score
+    }
+
+    static func hasHigherFraction(_ a: Session, than b: Session) -> Bool {
+        hasHigherFraction((a.score, a.total), than: (b.score, b.total))
+    }
+
+    static func isBetter(_ a: Session, than b: Session) -> Bool {
+        isBetter((a.score, a.total), than: (b.score, b.total))
     }
 }

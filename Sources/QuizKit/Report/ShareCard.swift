@@ -95,13 +95,21 @@ public struct ShareCard: Sendable {
     private func headline(separator: String) -> String {
         let title = Statistics.singleLine(session.title ?? session.quiz ?? "quiz")
         let score = "\(session.score)/\(session.total.map(String.init) ?? "?")"
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd"
+        // Without DateFormatter when it can (making one costs ICU a few
+        // milliseconds, a third of `quiz --share`).
+        var dates = InternetDateFormat(timeZone: timeZone)
+        let day =
+            dates.dayAndTime(from: session.date)?.day
+            ?? {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.calendar = Calendar(identifier: .gregorian)
+                formatter.timeZone = timeZone
+                formatter.dateFormat = "yyyy-MM-dd"
+                return formatter.string(from: session.date)
+            }()
         let prefix = "quiz" + separator
-        let suffix = " " + score + separator + formatter.string(from: session.date)
+        let suffix = " " + score + separator + day
         let room = Self.width - DisplayWidth.of(prefix) - DisplayWidth.of(suffix)
         return prefix + DisplayWidth.truncate(title, to: max(1, room)) + suffix
     }

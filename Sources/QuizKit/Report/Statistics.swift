@@ -30,24 +30,28 @@ public struct Statistics: Sendable {
         sessions: [Session], now: Date, timeZone: TimeZone, titles: [String: String] = [:],
         mostMissedLimit: Int = 5
     ) {
-        games = sessions.count
-        let durations = sessions.compactMap(\.duration).filter { $0.isFinite && $0 >= 0 }
-        totalDuration = durations.reduce(0, +)
-        timedGames = durations.count
-        let fractions = sessions.compactMap(\.fraction)
-        averageFraction = fractions.isEmpty ? nil : fractions.reduce(0, +) / Double(fractions.count)
-        streaks = DailyStreaks(sessions: sessions, now: now, timeZone: timeZone)
-        heatmap = CalendarHeatmap(sessions: sessions, now: now, timeZone: timeZone)
-        mostMissed = MissedQuestion.mostMissed(in: sessions, limit: mostMissedLimit)
-        hasQuestionResults = sessions.contains { !$0.results.isEmpty }
+        self.init(
+            tally: StatisticsTally(sessions: sessions, timeZone: timeZone), now: now, timeZone: timeZone,
+            titles: titles, mostMissedLimit: mostMissedLimit)
+    }
 
-        var order: [String?] = []
-        var byQuiz: [String?: [Session]] = [:]
-        for session in sessions {
-            if byQuiz[session.quiz] == nil { order.append(session.quiz) }
-            byQuiz[session.quiz, default: []].append(session)
-        }
-        quizzes = order.map { QuizStatistics(quiz: $0, sessions: byQuiz[$0] ?? [], titles: titles) }
+    /// The figures of the games counted in `tally` (days in its time zone,
+    /// which `timeZone` should be), seen at `now`.
+    public init(
+        tally: StatisticsTally, now: Date, timeZone: TimeZone, titles: [String: String] = [:],
+        mostMissedLimit: Int = 5
+    ) {
+        games = tally.games
+        totalDuration = tally.totalDuration
+        timedGames = tally.timedGames
+        averageFraction = tally.fractions == 0 ? nil : tally.fractionSum / Double(tally.fractions)
+        var offsets = StatisticsTally.OffsetCache(timeZone: TimeZone(identifier: tally.timeZone) ?? timeZone)
+        let today = CalendarDay(number: offsets.day(of: now))
+        streaks = DailyStreaks(days: Set(tally.days.keys.map(CalendarDay.init(number:))), today: today)
+        heatmap = CalendarHeatmap(counts: tally.days, today: today)
+        mostMissed = MissedQuestion.mostMissed(in: tally.questions, limit: mostMissedLimit)
+        hasQuestionResults = tally.hasQuestionResults
+        quizzes = tally.quizzes.map { QuizStatistics($0, titles: titles) }
             .sorted { a, b in
                 if (a.quiz == nil) != (b.quiz == nil) { return b.quiz == nil }
                 if a.games != b.games { return a.games > b.games }

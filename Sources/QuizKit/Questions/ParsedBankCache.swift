@@ -1,0 +1,275 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A parsed copy of each bank file played, so that the 5,250 questions of an
+/// Open Trivia file are not parsed, decoded and checked again before every
+/// game: one file per bank in `folder` (`~/.cache/quiz/parsed`), named after
+/// the bank's absolute path, holding that path, the file's size and
+/// modification time (nanoseconds) and the bank in a compact binary form, with
+/// a CRC-32 of it all. A copy whose file changed in any of these, or that is
+/// damaged or of another version, is ignored and written again; a copy that
+/// cannot be written costs only the next start-up. `quiz --validate` never
+/// uses it.
+public struct ParsedBankCache: Sendable {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `$XDG_CACHE_HOME/quiz/parsed`, else `~/.cache/quiz/parsed`.
+    public static func defaultFolder(environment: [String: String]) -> String {
+        BankCache.defaultFolder(environment: environment) + "/parsed"
+    }
+
+    static let magic = Array("quiz-parsed-bank 2\n".utf8)
+
+    /// The bank at `path`: the cached copy when it is the file's, else the
+    /// file parsed (and the copy written).
+    public func load(path: String) throws(BankError) -> QuestionBank {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return try BankLoader.load(path: path) }
+        let absolute = HistoryStore.absolutePath(path)
+        let stamp = Stamp(path: absolute, size: UInt64(info.st_size), info: info)
+        let file = copyPath(for: absolute)
+        if let bytes = FileManager.default.contents(atPath: file),
+            let bank = Self.decode(bytes, stamp: stamp, path: path)
+        {
+            return bank
+        }
+        let bank = try BankLoader.load(path: path)
+        // Only when the file is still the one read.
+        var after = stat()
+        if stat(path, &after) == 0, Stamp(path: absolute, size: UInt64(after.st_size), info: after) == stamp {
+            write(Self.encode(bank, stamp: stamp), to: file)
+        }
+        return bank
+    }
+
+    func copyPath(for absolute: String) -> String {
+        let hash = String(BankCache.stableHash(absolute), radix: 16)
+        let name = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
+        let slug = String(
+            name.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }.prefix(40))
+        return folder + "/" + (slug.isEmpty ? "bank" : slug) + "-" + String(repeating: "0", count: 8 - hash.count)
+            + hash + ".bank"
+    }
+
+    /// What names the file a copy was made of.
+    struct Stamp: Equatable {
+        var path: String
+        var size: UInt64
+        var seconds: Int64
+        var nanoseconds: Int64
+
+        init(path: String, size: UInt64, info: stat) {
+            self.path = path
+            self.size = size
+            seconds = Int64(info.st_mtim.tv_sec)
+            nanoseconds = Int64(info.st_mtim.tv_nsec)
+        }
+
+        init(path: String, size: UInt64, seconds: Int64, nanoseconds: Int64) {
+            self.path = path
+            self.size = size
+            self.seconds = seconds
+            self.nanoseconds = nanoseconds
+        }
+    }
+
+    /// Writes a temporary file and renames it over the copy: a reader sees
+    /// the old copy or the new one (and the CRC catches anything else).
+    private func write(_ bytes: [UInt8], to file: String) {
+        if !FileManager.default.fileExists(atPath: folder) {
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let temporary = file + ".tmp-\(getpid())"
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        else { return }
+        if rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    // MARK: The binary form
+
+    static func encode(_ bank: QuestionBank, stamp: Stamp) -> [UInt8] {
+        var out = magic
+        out.reserveCapacity(bank.questions.count * 160 + 256)
+        func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
+        func string(_ text: String) {
+            u64(UInt64(text.utf8.count))
+            out += text.utf8
+        }
+        func optional(_ text: String?) {
+            out.append(text == nil ? 0 : 1)
+            if let text { string(text) }
+        }
+        func strings(_ list: [String]) {
+            u64(UInt64(list.count))
+            for text in list { string(text) }
+        }
+        string(stamp.path)
+        u64(stamp.size)
+        u64(UInt64(bitPattern: stamp.seconds))
+        u64(UInt64(bitPattern: stamp.nanoseconds))
+        string(bank.id)
+        string(bank.title)
+        optional(bank.description)
+        u64(UInt64(bank.questions.count))
+        for question in bank.questions {
+            string(question.prompt)
+            switch question.kind {
+            case .multipleChoice(let choices, let answer):
+                out.append(0)
+                strings(choices)
+                u64(UInt64(answer))
+            case .trueFalse(let value):
+                out.append(value ? 2 : 1)
+            case .freeText(let answer, let accepted):
+                out.append(3)
+                string(answer)
+                strings(accepted)
+            }
+            optional(question.explanation)
+            let difficulty: UInt8 =
+                switch question.difficulty {
+                case nil: 0
+                case .easy: 1
+                case .medium: 2
+                case .hard: 3
+                }
+            out.append(difficulty)
+            optional(question.category)
+            strings(question.tags)
+            optional(question.id)
+            out.append(question.strict ? 1 : 0)
+            strings(question.reject)
+        }
+        let check = out.withUnsafeBytes { Self.checksum($0) }
+        withUnsafeBytes(of: check.littleEndian) { out += $0 }
+        return out
+    }
+
+    private struct Malformed: Error {}
+
+    /// A 64-bit check of the copy, eight bytes at a time (a CRC-32 byte by
+    /// byte took a fifth of the start-up): any changed byte changes it.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+            offset += 8
+        }
+        while offset < bytes.count {
+            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
+            offset += 1
+        }
+        return hash
+    }
+
+    /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is damaged.
+    static func decode(_ data: Data, stamp: Stamp, path: String) -> QuestionBank? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> QuestionBank? in
+            guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
+            let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
+            guard checksum(body) == stored else { return nil }
+            var reader = Reader(bytes: body, offset: magic.count)
+            return try? reader.bank(stamp: stamp, path: path)
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset: Int
+
+        mutating func u8() throws(Malformed) -> UInt8 {
+            guard offset < bytes.count else { throw Malformed() }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func u64() throws(Malformed) -> UInt64 {
+            guard bytes.count - offset >= 8 else { throw Malformed() }
+            defer { offset += 8 }
+            return bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+        }
+
+        mutating func count() throws(Malformed) -> Int {
+            let value = try u64()
+            guard value <= UInt64(bytes.count - offset) else { throw Malformed() }
+            return Int(value)
+        }
+
+        mutating func string() throws(Malformed) -> String {
+            let length = try count()
+            defer { offset += length }
+            // Written from valid strings and checked whole: decoded as they are.
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+        }
+
+        mutating func optional() throws(Malformed) -> String? {
+            try u8() == 0 ? nil : try string()
+        }
+
+        mutating func strings() throws(Malformed) -> [String] {
+            let number = try count()
+            var list: [String] = []
+            list.reserveCapacity(number)
+            for _ in 0..<number { list.append(try string()) }
+            return list
+        }
+
+        mutating func bank(stamp: Stamp, path: String) throws(Malformed) -> QuestionBank? {
+            let found = Stamp(
+                path: try string(), size: try u64(), seconds: Int64(bitPattern: try u64()),
+                nanoseconds: Int64(bitPattern: try u64()))
+            guard found == stamp else { return nil }
+            let id = try string()
+            let title = try string()
+            let description = try optional()
+            let number = try count()
+            var questions: [Question] = []
+            questions.reserveCapacity(number)
+            for _ in 0..<number {
+                let prompt = try string()
+                let kind: Question.Kind
+                switch try u8() {
+                case 0:
+                    let choices = try strings()
+                    let answer = try u64()
+                    guard answer < UInt64(choices.count) else { throw Malformed() }
+                    kind = .multipleChoice(choices: choices, answer: Int(answer))
+                case 1: kind = .trueFalse(false)
+                case 2: kind = .trueFalse(true)
+                case 3: kind = .freeText(answer: try string(), accepted: try strings())
+                default: throw Malformed()
+                }
+                let explanation = try optional()
+                let difficulty: Difficulty?
+                switch try u8() {
+                case 0: difficulty = nil
+                case 1: difficulty = .easy
+                case 2: difficulty = .medium
+                case 3: difficulty = .hard
+                default: throw Malformed()
+                }
+                questions.append(
+                    Question(
+                        prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
+                        category: try optional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
+                        reject: try strings()))
+            }
+            guard offset == bytes.count else { throw Malformed() }
+            return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)
+        }
+    }
+}

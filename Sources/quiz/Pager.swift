@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `quiz --history` on a terminal with more lines than the screen goes
+/// through a pager, as git's output does: `$QUIZ_PAGER`, else `$PAGER`, else
+/// `less -FRX` when it is installed. An empty value or `cat` means none;
+/// `--no-pager` refuses one; output that is not a terminal never gets one.
+/// The command runs through `/bin/sh -c`, with `LESS=FRX` unless `LESS` is
+/// set (as git does), and quiz waits for it to end.
+struct Pager {
+    let command: String
+    let environment: [String: String]
+
+    /// The pager for `text`, nil for none (not a terminal, or it fits).
+    static func forOutput(_ text: String, environment: [String: String], refused: Bool) -> Pager? {
+        guard !refused, isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        var lines = 1
+        for byte in text.utf8 where byte == 10 { lines += 1 }
+        guard lines > Int(size.ws_row) else { return nil }
+        // less on a terminal that says it can do nothing (TERM=dumb or unset)
+        // only warns; a pager named outright is still used.
+        let term = environment["TERM"] ?? ""
+        let less = !term.isEmpty && term != "dumb" && lessInstalled(environment) ? "less -FRX" : nil
+        let chosen = environment["QUIZ_PAGER"] ?? environment["PAGER"] ?? less
+        guard let chosen, !chosen.trimmingCharacters(in: .whitespaces).isEmpty,
+            chosen.trimmingCharacters(in: .whitespaces) != "cat"
+        else { return nil }
+        return Pager(command: chosen, environment: environment)
+    }
+
+    static func lessInstalled(_ environment: [String: String]) -> Bool {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").contains { access("\($0)/less", X_OK) == 0 }
+    }
+
+    /// Writes `text` through the pager and waits for it; false when the pager
+    /// could not be started (then nothing was written).
+    func show(_ text: String) -> Bool {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return false }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var variables = environment
+        if variables["LESS"] == nil { variables["LESS"] = "FRX" }
+        let arguments = ["/bin/sh", "-c", command]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        close(fds[0])
+        guard spawned == 0 else {
+            close(fds[1])
+            return false
+        }
+        // The pager owns the terminal now: Ctrl-C is its (less ignores it),
+        // and a pager quit before the end is not an error of ours.
+        let oldPipe = signal(SIGPIPE, SIG_IGN)
+        let oldInterrupt = signal(SIGINT, SIG_IGN)
+        var bytes = Array(text.utf8)
+        if !text.hasSuffix("\n") { bytes.append(10) }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fds[1], buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                offset += written
+            }
+        }
+        close(fds[1])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        signal(SIGPIPE, oldPipe)
+        signal(SIGINT, oldInterrupt)
+        return true
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// The statistics `--stats` shows come from `history.statistics` (kept,
+/// carried through compactions) and the journal; they must equal those
+/// counted from the whole history after any sequence of games, crashes,
+/// damage and compactions.
+@Suite struct KeptStatisticsTests {
+    let zone = LocalTimeZone.current
+
+    /// A game with odd values now and then: no quiz, no title, no total, a
+    /// zero total, a negative score, no duration, a date before the last.
+    static func randomGame(_ random: inout SeededGenerator, time: inout Double) -> Session {
+        time += Double(random.below(3 * 86_400)) - (random.below(10) == 0 ? 5 * 86_400 : 0)
+        let quizzes: [String?] = ["capitals", "flags", "rivers", nil, "ünïcode ✓"]
+        let quiz = quizzes[random.below(quizzes.count)]
+        let totals: [Int?] = [5, 5, 10, 3, nil, 0]
+        let total = totals[random.below(totals.count)]
+        let score = random.below(12) - 1
+        var results: [QuestionResult] = []
+        for _ in 0..<random.below(6) {
+            let prompt = "Question \(random.below(9))?"
+            let outcome: QuestionOutcome = [.right, .wrong, .skipped][random.below(3)]
+            results.append(
+                QuestionResult(
+                    prompt: prompt, outcome: outcome, given: outcome == .skipped ? nil : "given",
+                    answer: "answer \(random.below(2))"))
+        }
+        return Session(
+            date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz,
+            title: random.below(4) == 0 ? nil : quiz.map { "Title of \($0) \(random.below(2))" },
+            duration: random.below(5) == 0 ? nil : Double(random.below(100_000)) / 100,
+            seed: Int64(random.below(1_000_000)), results: results)
+    }
+
+    func expectSame(_ store: HistoryStore, step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let kept = try store.statistics(timeZone: zone)
+        let sessions = try store.load().sessions
+        let whole = StatisticsTally(sessions: sessions, timeZone: zone)
+        #expect(kept.tally == whole, "\(step)", sourceLocation: sourceLocation)
+        #expect(kept.tally.games == sessions.count, sourceLocation: sourceLocation)
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        #expect(
+            Statistics(tally: kept.tally, now: now, timeZone: zone).text()
+                == Statistics(sessions: sessions, now: now, timeZone: zone).text(), "\(step)",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: 1...12) func randomSequencesOfGamesCrashesAndCompactions(seed: UInt64) throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        var random = SeededGenerator(seed: seed)
+        let limit = [0, 3, 500][random.below(3)]
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: limit)
+        var time = 740_000_000.0
+        var steps: [String] = []
+        var saved: Data?
+        for _ in 0..<30 {
+            switch random.below(10) {
+            case 0...3:
+                steps.append("record")
+                _ = try store.record(Self.randomGame(&random, time: &time))
+            case 4:
+                steps.append("compact")
+                try store.compact()
+            case 5:
+                // A crash while appending: half a record at the journal's end.
+                steps.append("torn record")
+                if let handle = FileHandle(forWritingAtPath: store.journalPath) {
+                    handle.seekToEndOfFile()
+                    handle.write(Data([0x51, 0x5A, 0x01, 0x00, 0x00, 0x00, 0x40]))
+                    try handle.close()
+                }
+            case 6:
+                // A crash after the archive was rewritten and before
+                // history.statistics was: the file describes the old archive.
+                steps.append("stale statistics")
+                saved = FileManager.default.contents(atPath: store.statisticsPath)
+                _ = try store.record(Self.randomGame(&random, time: &time))
+                try store.compact()
+                if let saved { try saved.write(to: URL(fileURLWithPath: store.statisticsPath)) }
+            case 7:
+                // Damage that still parses: one digit changed.
+                steps.append("damaged statistics")
+                if var bytes = FileManager.default.contents(atPath: store.statisticsPath).map(Array.init) {
+                    if let digit = bytes.lastIndex(where: { (48...57).contains($0) }) {
+                        bytes[digit] = bytes[digit] == 57 ? 48 : bytes[digit] + 1
+                    }
+                    try Data(bytes).write(to: URL(fileURLWithPath: store.statisticsPath))
+                }
+            case 8:
+                steps.append("statistics removed")
+                unlink(store.statisticsPath)
+            default:
+                steps.append("a game in another time zone's statistics")
+                let other = TimeZone(identifier: zone.identifier == "Asia/Tokyo" ? "America/Denver" : "Asia/Tokyo")!
+                _ = try store.statistics(timeZone: other)
+            }
+            try expectSame(store, step: steps.joined(separator: ", "))
+        }
+    }
+
+    @Test func compactionCarriesTheTallyForwardAndStreamingRebuildsIt() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        var random = SeededGenerator(seed: 99)
+        var time = 740_000_000.0
+        var games: [Session] = []
+        for _ in 0..<40 {
+            let game = Self.randomGame(&random, time: &time)
+            games.append(game)
+            _ = try store.record(game)
+        }
+        try store.compact()
+        let kept = try #require(FileManager.default.contents(atPath: store.statisticsPath))
+        #expect(kept.starts(with: Array("quiz-statistics 1 ".utf8)))
+        #expect(try store.statistics(timeZone: zone).tally == StatisticsTally(sessions: games, timeZone: zone))
+        // Removed: counted again from the archive, one session at a time, and written again.
+        unlink(store.statisticsPath)
+        #expect(try store.statistics(timeZone: zone).tally == StatisticsTally(sessions: games, timeZone: zone))
+        #expect(FileManager.default.contents(atPath: store.statisticsPath) == kept)
+    }
+
+    @Test func aTallyRoundTripsThroughItsFileExactly() throws {
+        var random = SeededGenerator(seed: 7)
+        var time = 740_000_000.0
+        let tally = StatisticsTally(
+            sessions: (0..<200).map { _ in Self.randomGame(&random, time: &time) }, timeZone: zone)
+        let data = try JSONEncoder().encode(tally)
+        #expect(try JSONDecoder().decode(StatisticsTally.self, from: data) == tally)
+    }
+}

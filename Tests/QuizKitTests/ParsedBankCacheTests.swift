@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// The parsed copy of a bank gives back exactly the bank the file parses to,
+/// and only while the file is the one it was made of.
+@Suite struct ParsedBankCacheTests {
+    func expectSame(_ a: QuestionBank, _ b: QuestionBank, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(a.id == b.id, sourceLocation: sourceLocation)
+        #expect(a.title == b.title, sourceLocation: sourceLocation)
+        #expect(a.description == b.description, sourceLocation: sourceLocation)
+        #expect(a.path == b.path, sourceLocation: sourceLocation)
+        #expect(a.questions == b.questions, sourceLocation: sourceLocation)
+    }
+
+    func banks() throws -> [String] {
+        let bundled = try FileManager.default.contentsOfDirectory(atPath: Repository.questions)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.map { Repository.questions + "/" + $0 }
+        let fixtures = ["opentdb-base64.json", "opentdb-html.json", "opentdb-url3986.json"].map(Fixture.path)
+        let sample =
+            FileManager.default.fileExists(atPath: Repository.openTriviaSample) ? [Repository.openTriviaSample] : []
+        return bundled + fixtures + sample
+    }
+
+    @Test func everyBankComesBackFromItsCopyAsItParses() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let cache = ParsedBankCache(folder: temporary.file("parsed"))
+        let paths = try banks()
+        #expect(paths.count >= 4)
+        for path in paths {
+            let parsed = try BankLoader.load(path: path)
+            expectSame(try cache.load(path: path), parsed)
+            // The second time from the copy, which now exists.
+            let copy = cache.copyPath(for: HistoryStore.absolutePath(path))
+            #expect(FileManager.default.fileExists(atPath: copy), "\(path)")
+            expectSame(try cache.load(path: path), parsed)
+        }
+    }
+
+    @Test func aChangedFileOrADamagedCopyIsParsedAgain() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let cache = ParsedBankCache(folder: temporary.file("parsed"))
+        let bank = temporary.file("mine.json")
+        func write(_ prompt: String) throws {
+            try temporary.write(
+                """
+                {"title": "Mine", "questions": [{"prompt": "\(prompt)", "answer": true}]}
+                """, to: "mine.json")
+        }
+        try write("First?")
+        #expect(try cache.load(path: bank).questions.map(\.prompt) == ["First?"])
+        // Same size, a later modification time: the file, not the copy.
+        try write("Other?")
+        var times = [timespec(tv_sec: 2_000_000_000, tv_nsec: 5), timespec(tv_sec: 2_000_000_000, tv_nsec: 5)]
+        utimensat(AT_FDCWD, bank, &times, 0)
+        #expect(try cache.load(path: bank).questions.map(\.prompt) == ["Other?"])
+        // Every byte of the copy changed in turn: the file's bank each time.
+        let copy = cache.copyPath(for: HistoryStore.absolutePath(bank))
+        let good = try #require(FileManager.default.contents(atPath: copy))
+        for index in stride(from: 0, to: good.count, by: 3) {
+            var damaged = good
+            damaged[index] ^= 0x20
+            try damaged.write(to: URL(fileURLWithPath: copy))
+            #expect(try cache.load(path: bank).questions.map(\.prompt) == ["Other?"], "byte \(index)")
+        }
+        // A file that is not a bank is still an error, whatever the cache holds.
+        try temporary.write("{", to: "mine.json")
+        #expect(throws: BankError.self) { try cache.load(path: bank) }
+    }
+}
