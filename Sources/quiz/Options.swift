@@ -4,7 +4,7 @@ import QuizKit
 /// value, short `-n 5` or `-n5`, `--` ending options.
 struct Options {
     enum Mode: Equatable {
-        case repl, play(String), history, share, stats, list, validate([String]), help, version
+        case repl, play(String), history, share, stats, list, validate([String]), help, version, review
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
     }
@@ -42,6 +42,8 @@ struct Options {
           quiz --share              print the last game as a share card and exit
           quiz --stats              print statistics: streaks, bests, trends, misses
           quiz --list               list the quizzes found, with question counts
+          quiz --review             play the questions due for review, most
+                                    overdue first (--quiz ID: of one quiz)
           quiz --validate FILE...   check question banks; exit 65 on any error
 
         Options:
@@ -58,7 +60,8 @@ struct Options {
               --format FORMAT       with --history: table, markdown, csv or json;
                                     with --stats: table or json
               --limit N             with --history: only the newest N games
-              --quiz ID             with --history: only games of quiz ID
+              --quiz ID             with --history: only games of quiz ID;
+                                    with --review: only its questions
               --game N              with --share: the Nth game back (1 = the last)
               --ascii               with --share or --stats: no emoji or blocks
               --colorblind          with --share: orange and blue squares
@@ -79,6 +82,8 @@ struct Options {
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
         by SIGHUP 129.
+        Reviews are scheduled by FSRS from every game played; QUIZ_NOW=DATE (ISO
+        8601, e.g. 2026-03-01T09:00:00Z) sets the clock games and reviews use.
         Text is wrapped to the terminal's width (COLUMNS=N when not a terminal);
         --validate also warns of control characters in a bank.
         """
@@ -142,6 +147,7 @@ struct Options {
             case "--history": try flag(); modes.append(.history)
             case "--share": try flag(); modes.append(.share)
             case "--stats": try flag(); modes.append(.stats)
+            case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
@@ -202,7 +208,9 @@ struct Options {
             return options
         }
         let distinct = Set(modes.map { "\($0)" })
-        if distinct.count > 1 { throw usageError("choose one of --history, --share, --stats, --list, --validate") }
+        if distinct.count > 1 {
+            throw usageError("choose one of --history, --share, --stats, --review, --list, --validate")
+        }
         switch modes.first {
         case .validate:
             if positional.isEmpty { throw usageError("--validate needs at least one FILE") }
@@ -234,8 +242,9 @@ struct Options {
         if options.text && (options.ascii || options.colorblind) {
             throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
-        if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
-            throw usageError("--limit and --quiz go with --history")
+        if options.limit != nil && options.mode != .history { throw usageError("--limit goes with --history") }
+        if options.quizFilter != nil && options.mode != .history && options.mode != .review {
+            throw usageError("--quiz goes with --history or --review")
         }
         let playing = if case .play = options.mode { true } else { false }
         if (options.category != nil || options.difficulty != nil) && !playing {
@@ -248,17 +257,17 @@ struct Options {
     /// Options that would do nothing in the mode chosen are errors, not silence.
     private func checkUse(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
         let playing = if case .play = mode { true } else { false }
-        let loadsBanks = playing || mode == .repl || mode == .list
+        let loadsBanks = playing || mode == .repl || mode == .list || mode == .review
         if maxDownload != nil && !questionPaths.contains(where: RemoteBankLoader.isRemote) {
             throw usageError("--max-download goes with --questions URL")
         }
         if !questionPaths.isEmpty && !loadsBanks {
             throw usageError("--questions goes with playing, the menu or --list; --validate takes files itself")
         }
-        if count != nil && !(playing || mode == .repl) {
+        if count != nil && !(playing || mode == .repl || mode == .review) {
             throw usageError("-n/--count goes with playing: quiz QUIZ -n 5, or quiz -n 5 for the menu")
         }
-        if seed != nil && !(playing || mode == .repl) {
+        if seed != nil && !(playing || mode == .repl || mode == .review) {
             throw usageError("--seed goes with playing: quiz QUIZ --seed 42, or quiz --seed 42 for the menu")
         }
         let validating = if case .validate = mode { true } else { false }

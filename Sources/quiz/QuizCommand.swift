@@ -55,14 +55,19 @@ struct QuizCommand {
         case .stats:
             return try stats()
         case .compact:
+            let schedule = ScheduleFile(store: store)
+            let fresh = schedule.fresh()
             do {
                 try store.compact()
+                schedule.restamp(fresh)
             } catch {
                 throw CommandFailure(status: .ioError, message: error.description)
             }
             return .success
         case .play(let name):
             return try play(name)
+        case .review:
+            return try review()
         case .repl:
             let library = try BankLocator.library(
                 extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
@@ -74,7 +79,8 @@ struct QuizCommand {
                 console.interactiveInput
                 ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
             return Menu(
-                console: console, input: input, library: library, store: store, options: options, settings: settings
+                console: console, input: input, library: library, store: store, options: options, settings: settings,
+                clock: try clock
             )
             .run()
         }
@@ -227,9 +233,31 @@ struct QuizCommand {
         return complete ? .success : .ioError
     }
 
+    private var clock: QuizClock {
+        get throws(CommandFailure) { try QuizClock(environment: environment) }
+    }
+
+    /// `quiz --review`: the questions due, across every bank or of `--quiz ID`.
+    private func review() throws(CommandFailure) -> ExitStatus {
+        let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
+        if let quiz = options.quizFilter, library.bank(id: quiz) == nil {
+            let names = library.banks.map(\.id).joined(separator: ", ")
+            throw CommandFailure(
+                status: .noInput,
+                message: "--quiz \(quiz): no quiz of that id; the quizzes are: \(names.isEmpty ? "none" : names)")
+        }
+        let input: LineInput =
+            console.interactiveInput
+            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        let desk = ReviewDesk(console: console, store: store, library: library, clock: try clock, scheduler: .standard)
+        return try desk.play(
+            quiz: options.quizFilter, count: options.count, seed: options.seed ?? UInt64.random(in: 1...999_999),
+            input: input, settings: settings)
+    }
+
     private func stats() throws(CommandFailure) -> ExitStatus {
         let (sessions, complete) = try loadedSessions()
-        let statistics = Statistics(sessions: sessions, now: Date(), timeZone: LocalTimeZone.current)
+        let statistics = Statistics(sessions: sessions, now: try clock.now, timeZone: LocalTimeZone.current)
         if options.format == .json {
             console.out(statistics.json())
         } else {
@@ -280,6 +308,8 @@ struct QuizCommand {
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
+        player.clock = try clock
+        player.schedule = ScheduleFile(store: store)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What names a question across games, banks edited and prompts renamed:
+/// `BANK#ID` for a question with an author's `"id"`, else `BANK~FINGERPRINT`,
+/// the FNV-1a 64-bit hash (16 hex digits) of its prompt normalised as
+/// free-text answers are (`AnswerNormalizer`), so case, accents and spacing
+/// changes keep it. A bank that only gains questions, or reorders them,
+/// keeps every question's history. Recorded in each `QuestionResult`
+/// (`question`); a result without one (recorded before) is matched by its
+/// prompt: `fingerprinted(bank:prompt:)`.
+public enum QuestionIdentity {
+    /// The identity of `question` in the bank `bank`.
+    public static func of(_ question: Question, bank: String) -> String {
+        if let identity = question.identity { return identity }
+        if let id = question.id, !id.isEmpty { return bank + "#" + id }
+        return fingerprinted(bank: bank, prompt: question.prompt)
+    }
+
+    /// The identity a question of this prompt has in `bank` when it has no `"id"`.
+    public static func fingerprinted(bank: String, prompt: String) -> String {
+        bank + "~" + fingerprint(prompt)
+    }
+
+    /// The normalised prompt's FNV-1a 64-bit hash as 16 lowercase hex digits.
+    public static func fingerprint(_ prompt: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in AnswerNormalizer.normalize(prompt).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

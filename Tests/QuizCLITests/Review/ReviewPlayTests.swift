@@ -1,0 +1,177 @@
+import Foundation
+import QuizKit
+import Testing
+
+/// Reviews through the binary, with the clock set by `QUIZ_NOW`: what was
+/// missed comes back the next day, what was right waits for its interval,
+/// and a question's `"id"` keeps its schedule through a renamed prompt.
+@Suite struct ReviewPlayTests {
+    let bank = QuizBinary.fixture("mini.json")
+    static let day1 = "2026-03-01T09:00:00Z"
+    static let day2 = "2026-03-02T09:30:00Z"
+
+    func environment(_ scratch: Scratch, at now: String) -> [String: String] {
+        scratch.environment(["QUIZ_NOW": now])
+    }
+
+    /// The prompts a review printed, in order (the line after each "Question N/M").
+    func askedPrompts(_ output: String) -> [String] {
+        let lines = output.components(separatedBy: "\n")
+        return lines.indices.filter { lines[$0].hasPrefix("Question ") && $0 + 1 < lines.count }.map { lines[$0 + 1] }
+    }
+
+    @Test func theTwoQuestionsMissedAreExactlyTheOnesReviewedTheNextDay() throws {
+        let scratch = Scratch()
+        let asked = try prompts(bank: bank, seed: 5)
+        let lines = try answers(bank: bank, seed: 5, right: [1])
+        let game = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "5"], input: lines.joined(separator: "\n") + "\n",
+            environment: environment(scratch, at: Self.day1))
+        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.stdout.contains("1/3 right"))
+
+        // Later the same day nothing is due yet.
+        let sameDay = try runQuiz(
+            ["--questions", bank, "--review"], environment: environment(scratch, at: "2026-03-01T12:00:00Z"))
+        #expect(sameDay.status == 0)
+        #expect(sameDay.stdout.contains("Nothing due for review; the next question is due in 21 hours."))
+        #expect(!sameDay.stdout.contains("Question 1/"))
+
+        // The next day: exactly the two missed, the first asked first (both
+        // equally overdue, so in identity order), all right this time.
+        let missed = [asked[0], asked[2]]
+        let review = try runQuiz(
+            ["--questions", bank, "--review"], input: "",
+            environment: environment(scratch, at: Self.day2))
+        let reviewed = askedPrompts(review.stdout)
+        #expect(Set(reviewed) == Set(missed), "\(review.stdout)")
+        #expect(review.stdout.contains("Review · 2 questions"))
+        #expect(review.stdout.contains("Question 1/2"))
+        #expect(!review.stdout.contains(asked[1]))
+        #expect(review.stdout.contains("Game abandoned; nothing recorded."))
+
+        // Played to the end, it is recorded as a game of quiz `review` with
+        // each question's identity.
+        let full = Game(bank: try BankLoader.load(path: bank), seed: 5).asked
+        let rightLines = reviewed.map { prompt -> String in
+            let question = full.first { $0.question.prompt == prompt }!.question
+            switch question.kind {
+            case .multipleChoice: return question.answerText
+            case .trueFalse(let value): return value ? "true" : "false"
+            case .freeText(let answer, _): return answer
+            }
+        }
+        let played = try runQuiz(
+            ["--questions", bank, "--review"], input: rightLines.joined(separator: "\n") + "\n",
+            environment: environment(scratch, at: Self.day2))
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stdout.contains("Review: 2/2 right (100%)"), "\(played.stdout)")
+        let json = try runQuiz(["--history", "--format", "json"], environment: scratch.environment())
+        let games = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(games.count == 2)
+        #expect(games[0]["quiz"] as? String == "review")
+        let results = try #require(games[0]["results"] as? [[String: Any]])
+        #expect(results.map { $0["prompt"] as? String } == reviewed)
+        for result in results {
+            let identity = try #require(result["question"] as? String)
+            #expect(identity.hasPrefix("mini~"), "a fingerprint identity in bank mini: \(identity)")
+        }
+        let history = try runQuiz(["--history"], environment: scratch.environment())
+        #expect(history.stdout.contains("review"))
+
+        // Right now, so nothing is due the same day.
+        let after = try runQuiz(
+            ["--questions", bank, "--review"], environment: environment(scratch, at: "2026-03-02T10:00:00Z"))
+        #expect(after.stdout.contains("Nothing due for review"), "\(after.stdout)")
+    }
+
+    @Test func aQuestionAnsweredRightIsNotDueUntilItsIntervalPasses() throws {
+        let scratch = Scratch()
+        let lines = try answers(bank: bank, seed: 2, right: [0, 1, 2])
+        let game = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "2"], input: lines.joined(separator: "\n") + "\n",
+            environment: environment(scratch, at: Self.day1))
+        #expect(game.stdout.contains("3/3 right"), "\(game.stdout)")
+        // Good on a first review: stability w[2] = 2.3065 days, an interval of 2 days.
+        for now in ["2026-03-02T09:00:00Z", "2026-03-03T08:59:00Z"] {
+            let early = try runQuiz(["--questions", bank, "--review"], environment: environment(scratch, at: now))
+            #expect(early.status == 0)
+            #expect(
+                early.stdout.contains("Nothing due for review; the next question is due"), "\(now): \(early.stdout)")
+            #expect(!early.stdout.contains("Question 1/"))
+        }
+        let due = try runQuiz(
+            ["--questions", bank, "--review"], environment: environment(scratch, at: "2026-03-03T09:00:01Z"))
+        #expect(due.stdout.contains("Review · 3 questions"), "\(due.stdout)")
+        #expect(Set(askedPrompts(due.stdout)) == Set(try prompts(bank: bank, seed: 2)))
+    }
+
+    @Test func aRenamedPromptWithAnIdKeepsItsSchedule() throws {
+        let scratch = Scratch()
+        let file = scratch.path + "/capitals.json"
+        func write(_ prompt: String) throws {
+            let text = """
+                {"title": "Capitals", "questions": [
+                  {"id": "canada", "prompt": "\(prompt)", "answer": "Ottawa"},
+                  {"id": "peru", "prompt": "What is the capital of Peru?", "answer": "Lima"}
+                ]}
+                """
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        try write("What is the capitol of Canada?")
+        // Canada missed, Peru right, in whatever order the seed deals them.
+        let lines = try prompts(bank: file, seed: 1).map { $0.contains("Canada") ? "Toronto" : "Lima" }
+        let first = try runQuiz(
+            ["--questions", file, "capitals", "--seed", "1"], input: lines.joined(separator: "\n") + "\n",
+            environment: environment(scratch, at: Self.day1))
+        #expect(first.stdout.contains("1/2 right"), "\(first.stdout)")
+        try write("What is the capital of Canada?")
+        let review = try runQuiz(
+            ["--questions", file, "--review"], environment: environment(scratch, at: Self.day2))
+        #expect(askedPrompts(review.stdout) == ["What is the capital of Canada?"], "\(review.stdout)")
+    }
+
+    @Test func theMenuSaysWhatIsWaitingAndReviewPlaysIt() throws {
+        let scratch = Scratch()
+        let lines = try answers(bank: bank, seed: 5, right: [1])
+        _ = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "5"], input: lines.joined(separator: "\n") + "\n",
+            environment: environment(scratch, at: Self.day1))
+        let sameDay = try runQuiz(
+            ["--questions", bank], input: "quit\n", environment: environment(scratch, at: "2026-03-01T10:00:00Z"))
+        #expect(
+            sameDay.stdout.contains("Nothing due for review; the next question is due in 23 hours · 3 new today"),
+            "\(sameDay.stdout)")
+        let menu = try runQuiz(
+            ["--questions", bank], input: "review\n:quit\nquit\n", environment: environment(scratch, at: Self.day2))
+        #expect(menu.stdout.contains("2 questions due for review (type review)"), "\(menu.stdout)")
+        #expect(menu.stdout.contains("Review · 2 questions"))
+        let one = try runQuiz(
+            ["--questions", bank], input: "review nosuchquiz\nquit\n", environment: environment(scratch, at: Self.day2))
+        #expect(one.stdout.contains("No quiz 'nosuchquiz' to review."))
+    }
+
+    @Test func reviewOfOneQuizAndBadInput() throws {
+        let scratch = Scratch()
+        let none = try runQuiz(["--questions", bank, "--review"], environment: scratch.environment())
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("Nothing to review yet"))
+        let unknown = try runQuiz(
+            ["--questions", bank, "--review", "--quiz", "nope"], environment: scratch.environment())
+        #expect(unknown.status == 66)
+        #expect(unknown.stderr.contains("--quiz nope: no quiz of that id"))
+        let clock = try runQuiz(
+            ["--questions", bank, "--review"], environment: scratch.environment(["QUIZ_NOW": "tomorrow"]))
+        #expect(clock.status == 64)
+        #expect(clock.stderr.contains("QUIZ_NOW 'tomorrow' is not an ISO 8601 date"))
+        let lines = try answers(bank: bank, seed: 5, right: [])
+        _ = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "5"], input: lines.joined(separator: "\n") + "\n",
+            environment: environment(scratch, at: Self.day1))
+        let limited = try runQuiz(
+            ["--questions", bank, "--review", "--quiz", "mini", "-n", "1"],
+            environment: environment(scratch, at: Self.day2))
+        #expect(limited.stdout.contains("Review · 1 question "), "\(limited.stdout)")
+    }
+}
