@@ -44,15 +44,15 @@ struct ReviewDesk {
         if due > 0 {
             return "\(due) question\(due == 1 ? "" : "s") due for review\(newPart) (type review)"
         }
-        return nothingDue(schedule, index: index, now: now) + newPart
+        return nothingDue(schedule, index: index, now: now) + newPart + "."
     }
 
-    /// When nothing is due: when the next question will be.
+    /// When nothing is due: when the next question will be (no full stop).
     func nothingDue(_ schedule: ReviewSchedule, index: QuestionIndex, now: Date) -> String {
         guard let next = schedule.nextDue(after: now, index: index) else {
-            return "Nothing due for review."
+            return "Nothing due for review"
         }
-        return "Nothing due for review; the next question is due \(Self.when(next, from: now))."
+        return "Nothing due for review; the next question is due \(Self.when(next, from: now))"
     }
 
     /// `in 3 hours`, `tomorrow`, `in 5 days (2026-12-05)`.
@@ -87,7 +87,7 @@ struct ReviewDesk {
                     console.wrapped(
                         "Nothing to review yet: play a quiz, and the questions you meet come back here when due."))
             } else {
-                console.out(console.wrapped(nothingDue(schedule, index: index, now: now)))
+                console.out(console.wrapped(nothingDue(schedule, index: index, now: now) + "."))
             }
             return .success
         }

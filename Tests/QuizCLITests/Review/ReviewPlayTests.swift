@@ -14,6 +14,27 @@ import Testing
         scratch.environment(["QUIZ_NOW": now])
     }
 
+    /// Questions equally overdue come in the order of their identities.
+    func dueOrder(_ prompts: [String]) throws -> [String] {
+        let questions = try BankLoader.load(path: bank).questions
+        return prompts.sorted { first, second in
+            let identity = { (prompt: String) in
+                QuestionIdentity.of(questions.first { $0.prompt == prompt }!, bank: "mini")
+            }
+            return identity(first) < identity(second)
+        }
+    }
+
+    /// The lines that answer these prompts of the mini bank right.
+    func rightAnswers(_ prompts: [String]) throws -> String {
+        let questions = try BankLoader.load(path: bank).questions
+        return prompts.map { prompt -> String in
+            let question = questions.first { $0.prompt == prompt }!
+            if case .trueFalse(let value) = question.kind { return value ? "true" : "false" }
+            return question.answerText
+        }.joined(separator: "\n") + "\n"
+    }
+
     /// The prompts a review printed, in order (the line after each "Question N/M").
     func askedPrompts(_ output: String) -> [String] {
         let lines = output.components(separatedBy: "\n")
@@ -37,34 +58,17 @@ import Testing
         #expect(sameDay.stdout.contains("Nothing due for review; the next question is due in 21 hours."))
         #expect(!sameDay.stdout.contains("Question 1/"))
 
-        // The next day: exactly the two missed, the first asked first (both
-        // equally overdue, so in identity order), all right this time.
-        let missed = [asked[0], asked[2]]
-        let review = try runQuiz(
-            ["--questions", bank, "--review"], input: "",
-            environment: environment(scratch, at: Self.day2))
-        let reviewed = askedPrompts(review.stdout)
-        #expect(Set(reviewed) == Set(missed), "\(review.stdout)")
-        #expect(review.stdout.contains("Review · 2 questions"))
-        #expect(review.stdout.contains("Question 1/2"))
-        #expect(!review.stdout.contains(asked[1]))
-        #expect(review.stdout.contains("Game abandoned; nothing recorded."))
-
-        // Played to the end, it is recorded as a game of quiz `review` with
-        // each question's identity.
-        let full = Game(bank: try BankLoader.load(path: bank), seed: 5).asked
-        let rightLines = reviewed.map { prompt -> String in
-            let question = full.first { $0.question.prompt == prompt }!.question
-            switch question.kind {
-            case .multipleChoice: return question.answerText
-            case .trueFalse(let value): return value ? "true" : "false"
-            case .freeText(let answer, _): return answer
-            }
-        }
+        // The next day: exactly the two missed, equally overdue, so in the
+        // order of their identities; answered right this time.
+        let missed = try dueOrder([asked[0], asked[2]])
         let played = try runQuiz(
-            ["--questions", bank, "--review"], input: rightLines.joined(separator: "\n") + "\n",
+            ["--questions", bank, "--review"], input: try rightAnswers(missed),
             environment: environment(scratch, at: Self.day2))
         #expect(played.status == 0, "\(played.stderr)")
+        let reviewed = askedPrompts(played.stdout)
+        #expect(reviewed == missed, "\(played.stdout)")
+        #expect(played.stdout.contains("Review · 2 questions"))
+        #expect(!played.stdout.contains(asked[1]))
         #expect(played.stdout.contains("Review: 2/2 right (100%)"), "\(played.stdout)")
         let json = try runQuiz(["--history", "--format", "json"], environment: scratch.environment())
         let games = try #require(
@@ -78,7 +82,7 @@ import Testing
             #expect(identity.hasPrefix("mini~"), "a fingerprint identity in bank mini: \(identity)")
         }
         let history = try runQuiz(["--history"], environment: scratch.environment())
-        #expect(history.stdout.contains("review"))
+        #expect(history.stdout.contains("Review"))
 
         // Right now, so nothing is due the same day.
         let after = try runQuiz(
@@ -101,10 +105,12 @@ import Testing
                 early.stdout.contains("Nothing due for review; the next question is due"), "\(now): \(early.stdout)")
             #expect(!early.stdout.contains("Question 1/"))
         }
+        let all = try dueOrder(try prompts(bank: bank, seed: 2))
         let due = try runQuiz(
-            ["--questions", bank, "--review"], environment: environment(scratch, at: "2026-03-03T09:00:01Z"))
+            ["--questions", bank, "--review"], input: try rightAnswers(all),
+            environment: environment(scratch, at: "2026-03-03T09:00:01Z"))
         #expect(due.stdout.contains("Review · 3 questions"), "\(due.stdout)")
-        #expect(Set(askedPrompts(due.stdout)) == Set(try prompts(bank: bank, seed: 2)))
+        #expect(askedPrompts(due.stdout) == all)
     }
 
     @Test func aRenamedPromptWithAnIdKeepsItsSchedule() throws {
@@ -141,7 +147,7 @@ import Testing
         let sameDay = try runQuiz(
             ["--questions", bank], input: "quit\n", environment: environment(scratch, at: "2026-03-01T10:00:00Z"))
         #expect(
-            sameDay.stdout.contains("Nothing due for review; the next question is due in 23 hours · 3 new today"),
+            sameDay.stdout.contains("Nothing due for review; the next question is due in 23 hours · 3 new today."),
             "\(sameDay.stdout)")
         let menu = try runQuiz(
             ["--questions", bank], input: "review\n:quit\nquit\n", environment: environment(scratch, at: Self.day2))
