@@ -11,9 +11,10 @@ struct Menu {
     let options: Options
     let settings: Settings
     let clock: QuizClock
+    let scheduler: FSRS
 
     var desk: ReviewDesk {
-        ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: .standard)
+        ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
     }
 
     /// Each command with its one-line help, in the order `help` lists them.
@@ -190,6 +191,14 @@ struct Menu {
         console.out(
             statistics.text(
                 ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
+        guard !SessionHistory.shared.sessions.isEmpty else { return }
+        let progress = ReviewProgress(
+            sessions: SessionHistory.shared.sessions, index: desk.index, now: clock.now,
+            timeZone: LocalTimeZone.current, scheduler: scheduler)
+        console.out()
+        for line in progress.lines(ascii: settings.ascii || console.ascii, width: min(console.width, 100)) {
+            console.out(line)
+        }
     }
 
     /// A bank by its id or its title (ignoring case), else by its number in
@@ -258,7 +267,7 @@ struct Menu {
         player.sharePrompt = true
         player.streaks = settings.streaks
         player.clock = clock
-        player.schedule = ScheduleFile(store: store)
+        player.schedule = ScheduleFile(store: store, scheduler: scheduler)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         if case .finished(_, .some) = player.play(bank, count: settings.count, seed: seed) {
             return .ioError

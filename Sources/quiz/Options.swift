@@ -17,6 +17,10 @@ struct Options {
     var questionPaths: [String] = []
     var dataDir: String?
     var format: HistoryReport.Format?
+    /// `--format reviews` (with --history): the review log for the FSRS optimizer.
+    var reviewLog = false
+    /// `--fsrs-parameters FILE`: 21 FSRS parameters fitted by the optimizer.
+    var fsrsParameters: String?
     var limit: Int?
     var quizFilter: String?
     /// With --share: which game, counting back from the last (1 = the last).
@@ -57,8 +61,11 @@ struct Options {
               --category NAME       with QUIZ: only questions of that category
               --difficulty LEVEL    with QUIZ: only easy, medium or hard questions
               --data-dir DIR        where the history lives
-              --format FORMAT       with --history: table, markdown, csv or json;
-                                    with --stats: table or json
+              --format FORMAT       with --history: table, markdown, csv or json,
+                                    or reviews (the review log for the FSRS
+                                    optimizer); with --stats: table or json
+              --fsrs-parameters FILE  schedule reviews with the 21 FSRS
+                                    parameters in FILE (fsrs-optimizer's output)
               --limit N             with --history: only the newest N games
               --quiz ID             with --history: only games of quiz ID;
                                     with --review: only its questions
@@ -181,6 +188,7 @@ struct Options {
                 }
                 options.maxDownload = bytes
             case "--data-dir": options.dataDir = try value()
+            case "--fsrs-parameters": options.fsrsParameters = try value()
             case "--quiz": options.quizFilter = try value()
             case "--category": options.category = try value()
             case "--difficulty":
@@ -191,8 +199,12 @@ struct Options {
                 options.difficulty = difficulty
             case "--format":
                 let text = try value()
+                if text == "reviews" {
+                    options.reviewLog = true
+                    continue
+                }
                 guard let format = HistoryReport.Format(rawValue: text) else {
-                    throw usageError("unknown format '\(text)' (expected table, markdown, csv or json)")
+                    throw usageError("unknown format '\(text)' (expected table, markdown, csv, json or reviews)")
                 }
                 options.format = format
             default:
@@ -231,6 +243,12 @@ struct Options {
                 throw usageError("--format goes with --history or --stats")
             }
         }
+        if options.reviewLog && (options.mode != .history || options.format != nil) {
+            throw usageError("--format reviews goes with --history, alone")
+        }
+        if options.fsrsParameters != nil && [.help, .version, .list, .share].contains(options.mode) {
+            throw usageError("--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
+        }
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {
             throw usageError("--ascii goes with --share or --stats")
@@ -257,12 +275,13 @@ struct Options {
     /// Options that would do nothing in the mode chosen are errors, not silence.
     private func checkUse(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
         let playing = if case .play = mode { true } else { false }
-        let loadsBanks = playing || mode == .repl || mode == .list || mode == .review
+        let loadsBanks = playing || mode == .repl || mode == .list || mode == .review || mode == .stats
         if maxDownload != nil && !questionPaths.contains(where: RemoteBankLoader.isRemote) {
             throw usageError("--max-download goes with --questions URL")
         }
         if !questionPaths.isEmpty && !loadsBanks {
-            throw usageError("--questions goes with playing, the menu or --list; --validate takes files itself")
+            throw usageError(
+                "--questions goes with playing, the menu, --review, --stats or --list; --validate takes files itself")
         }
         if count != nil && !(playing || mode == .repl || mode == .review) {
             throw usageError("-n/--count goes with playing: quiz QUIZ -n 5, or quiz -n 5 for the menu")

@@ -56,7 +56,7 @@ struct QuizCommand {
             return try stats()
         case .compact:
             let schedule = ScheduleFile(store: store)
-            let fresh = schedule.fresh()
+            let fresh = schedule.freshFile()
             do {
                 try store.compact()
                 schedule.restamp(fresh)
@@ -80,7 +80,7 @@ struct QuizCommand {
                 ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
             return Menu(
                 console: console, input: input, library: library, store: store, options: options, settings: settings,
-                clock: try clock
+                clock: try clock, scheduler: try scheduler
             )
             .run()
         }
@@ -137,6 +137,7 @@ struct QuizCommand {
     }
 
     private func history() throws(CommandFailure) -> ExitStatus {
+        if options.reviewLog { return try reviewLog() }
         // The table, markdown and CSV show no per-question results (JSON does),
         // and --limit needs only the newest games: read no more than that.
         let quiz = options.quizFilter
@@ -237,6 +238,10 @@ struct QuizCommand {
         get throws(CommandFailure) { try QuizClock(environment: environment) }
     }
 
+    private var scheduler: FSRS {
+        get throws(CommandFailure) { try FSRSParametersFile.scheduler(path: options.fsrsParameters) }
+    }
+
     /// `quiz --review`: the questions due, across every bank or of `--quiz ID`.
     private func review() throws(CommandFailure) -> ExitStatus {
         let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
@@ -249,7 +254,8 @@ struct QuizCommand {
         let input: LineInput =
             console.interactiveInput
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
-        let desk = ReviewDesk(console: console, store: store, library: library, clock: try clock, scheduler: .standard)
+        let desk = ReviewDesk(
+            console: console, store: store, library: library, clock: try clock, scheduler: try scheduler)
         return try desk.play(
             quiz: options.quizFilter, count: options.count, seed: options.seed ?? UInt64.random(in: 1...999_999),
             input: input, settings: settings)
@@ -257,14 +263,43 @@ struct QuizCommand {
 
     private func stats() throws(CommandFailure) -> ExitStatus {
         let (sessions, complete) = try loadedSessions()
-        let statistics = Statistics(sessions: sessions, now: try clock.now, timeZone: LocalTimeZone.current)
+        let now = try clock.now
+        let statistics = Statistics(sessions: sessions, now: now, timeZone: LocalTimeZone.current)
+        let banks = (try? BankLocator.library(extraPaths: options.questionPaths))?.banks ?? []
+        let progress = ReviewProgress(
+            sessions: sessions, index: QuestionIndex(banks: banks), now: now, timeZone: LocalTimeZone.current,
+            scheduler: try scheduler)
+        let ascii = settings.ascii || console.ascii
+        let width = min(console.width, 100)
         if options.format == .json {
-            console.out(statistics.json())
+            console.out(Self.adding(reviews: progress.jsonObject, to: statistics.json()))
+        } else if sessions.isEmpty {
+            console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
         } else {
-            console.out(
-                statistics.text(
-                    ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
+            console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
+            console.out()
+            for line in progress.lines(ascii: ascii, width: width) { console.out(line) }
         }
+        return complete ? .success : .ioError
+    }
+
+    /// The statistics' JSON object with a `reviews` key added.
+    static func adding(reviews: [String: Any], to json: String) -> String {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+            return json
+        }
+        object["reviews"] = reviews
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return json }
+        return TerminalText.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
+    }
+
+    /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.
+    private func reviewLog() throws(CommandFailure) -> ExitStatus {
+        let quiz = options.quizFilter
+        let (sessions, complete) = try loadedSessions(where: quiz.map { id in { $0.quiz == id } })
+        let banks = (try? BankLocator.library(extraPaths: []))?.banks ?? []
+        console.write(ReviewLog.csv(sessions: sessions, index: QuestionIndex(banks: banks), scheduler: try scheduler))
         return complete ? .success : .ioError
     }
 
@@ -309,7 +344,7 @@ struct QuizCommand {
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         player.clock = try clock
-        player.schedule = ScheduleFile(store: store)
+        player.schedule = ScheduleFile(store: store, scheduler: try scheduler)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty)

@@ -93,9 +93,21 @@ public struct ScheduleFile: Sendable {
         save(schedule)
     }
 
+    /// The stored file, whatever its settings, when its stamp is the history's now.
+    public func freshFile() -> Data? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let contents = try? JSONDecoder().decode(Contents.self, from: data), contents.stamp == stamp()
+        else { return nil }
+        return data
+    }
+
     /// After the history's files were rewritten without a game added or
-    /// lost (a compaction): re-stamps a schedule that was fresh before.
-    public func restamp(_ before: ReviewSchedule?) {
-        if let before { save(before) }
+    /// lost (a compaction): re-stamps the file that was fresh before
+    /// (`freshFile()`), whatever scheduler it was made with.
+    public func restamp(_ before: Data?) {
+        guard let before, var contents = try? JSONDecoder().decode(Contents.self, from: before) else { return }
+        contents.stamp = stamp()
+        guard let data = try? JSONEncoder().encode(contents) else { return }
+        try? store.writeAtomically(data, to: path)
     }
 }
