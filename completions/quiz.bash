@@ -73,7 +73,7 @@ _quiz() {
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
             --data-dir --history --share --stats --review --list --validate --format --limit --quiz --game --ascii
-            --colorblind --text --no-color --fsrs-parameters -h --help --version' -- "$cur")
+            --colorblind --text --no-color --fsrs-parameters --history-check -h --help --version' -- "$cur")
         return
     fi
     local word

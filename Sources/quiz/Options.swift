@@ -21,6 +21,8 @@ struct Options {
     var reviewLog = false
     /// `--fsrs-parameters FILE`: 21 FSRS parameters fitted by the optimizer.
     var fsrsParameters: String?
+    /// With --validate: list recorded prompts that match no question.
+    var historyCheck = false
     var limit: Int?
     var quizFilter: String?
     /// With --share: which game, counting back from the last (1 = the last).
@@ -64,6 +66,8 @@ struct Options {
               --format FORMAT       with --history: table, markdown, csv or json,
                                     or reviews (the review log for the FSRS
                                     optimizer); with --stats: table or json
+              --history-check       with --validate: list the prompts the history
+                                    recorded that match no question now
               --fsrs-parameters FILE  schedule reviews with the 21 FSRS
                                     parameters in FILE (fsrs-optimizer's output)
               --limit N             with --history: only the newest N games
@@ -162,6 +166,7 @@ struct Options {
             case "--game": options.game = try number("the game number", minimum: 1)
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
+            case "--history-check": try flag(); options.historyCheck = true
             case "--no-color", "--no-colour": try flag(); options.noColor = true
             case "-n", "--count":
                 if let text = inlineValue ?? (index < arguments.count ? arguments[index] : nil),
@@ -290,7 +295,8 @@ struct Options {
             throw usageError("--seed goes with playing: quiz QUIZ --seed 42, or quiz --seed 42 for the menu")
         }
         let validating = if case .validate = mode { true } else { false }
-        if dataDir != nil && (mode == .list || validating) {
+        if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
+        if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share and --stats")
         }
     }

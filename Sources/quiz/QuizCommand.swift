@@ -114,6 +114,17 @@ struct QuizCommand {
 
     private func validate(_ files: [String]) -> ExitStatus {
         var status = ExitStatus.success
+        var history: [Session]?
+        if options.historyCheck {
+            do {
+                let (sessions, complete) = try loadedSessions()
+                history = sessions
+                if !complete { status = .ioError }
+            } catch {
+                console.err(error.message)
+                return error.status
+            }
+        }
         for file in files {
             // `quiz --validate Questions/*.json` names the schema beside the banks.
             if file.hasSuffix(".schema.json") {
@@ -127,6 +138,11 @@ struct QuizCommand {
                 // Warnings do not change the status: the bank plays, its control characters shown visibly.
                 for warning in ControlCharacterWarnings.problems(in: bank) {
                     console.out(console.show(warning.description))
+                }
+                if let history {
+                    for line in HistoryCheck(bank: bank, sessions: history).lines(file: file) {
+                        console.out(console.show(line))
+                    }
                 }
             } catch {
                 for line in error.problems { console.out(console.show(line)) }
