@@ -63,9 +63,20 @@ public struct ReviewProgress: Sendable {
         var lines = ["Reviews"]
         var figures = ["\(seen) question\(seen == 1 ? "" : "s") seen", "\(mature) mature"]
         figures.append(
-            retentionPercent.map { "retention \($0)% (\(dueRight) of \(dueReviews) due, last 30 days)" }
-                ?? "retention: no due reviews in the last 30 days")
-        lines.append(figures.joined(separator: " \(dot) "))
+            retentionPercent.map { "retention \($0)% (\(dueRight) of \(dueReviews) due, 30 days)" }
+                ?? "no due reviews in 30 days")
+        // As many figures a line as fit the width.
+        var line = ""
+        for figure in figures {
+            let joined = line.isEmpty ? figure : line + " \(dot) " + figure
+            if line.isEmpty || DisplayWidth.of(joined) <= width {
+                line = joined
+            } else {
+                lines.append(line)
+                line = figure
+            }
+        }
+        lines.append(line)
         let most = max(forecast.max() ?? 0, 1)
         let barWidth = max(min(width - 20, 30), 5)
         for (day, count) in zip(forecastDays, forecast) {

@@ -27,7 +27,7 @@ import Testing
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: "Reviews"), "\(text.stdout)")
-        #expect(lines[start + 1] == "3 questions seen · 0 mature · retention 0% (0 of 2 due, last 30 days)")
+        #expect(lines[start + 1] == "3 questions seen · 0 mature · retention 0% (0 of 2 due, 30 days)")
         // Missed again on day 2: due on day 3; the one right on day 1: due on day 3 too (2 days).
         #expect(lines[start + 2] == "  2026-03-02     0")
         #expect(lines[start + 3].hasPrefix("  2026-03-03     3 █"), "\(lines[start + 3])")
