@@ -81,3 +81,39 @@ import Testing
         #expect(schedule.due(at: card.due!, index: QuestionIndex()).isEmpty, "a bank gone: not offered")
     }
 }
+
+/// `history.schedule`'s text form reads back exactly, odd texts included, and refuses damage.
+@Suite struct ScheduleTextTests {
+    @Test func aScheduleReadsBackExactly() throws {
+        let question = Question(prompt: "Tab\there,\nline\\break\r", kind: .trueFalse(true))
+        let bank = QuestionBank(id: "odd\tbank", title: "B", questions: [question], path: "")
+        let identity = QuestionIdentity.of(question, bank: bank.id)
+        let sessions = (0..<3).map { day in
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: 800_000_000.123 + Double(day) * 90_000), score: 1,
+                total: 1, quiz: bank.id,
+                results: [
+                    QuestionResult(
+                        prompt: question.prompt, outcome: day == 1 ? .wrong : .right, given: "True", answer: "True",
+                        identity: identity, seconds: 1.7 + Double(day))
+                ])
+        }
+        let schedule = ReviewSchedule(sessions: sessions, index: QuestionIndex(banks: [bank]))
+        let contents = ScheduleText.Contents(
+            stamp: [-1, -1, 12, 1.5e9 + 0.123456789, 0, 0], parameters: FSRS.defaultParameters + [0.9, 36_500],
+            schedule: schedule)
+        let data = ScheduleText.encode(contents)
+        let read = try #require(ScheduleText.decode(data))
+        #expect(read.stamp == contents.stamp)
+        #expect(read.parameters == contents.parameters)
+        #expect(read.schedule.cards == schedule.cards)
+        #expect(read.schedule.recentTimes == schedule.recentTimes)
+        #expect(read.schedule.games == 3)
+        #expect(read.schedule.cards[identity]?.prompt == question.prompt)
+        // Any line cut short, or bytes changed, reads as nothing (and is rebuilt).
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(ScheduleText.decode(Data(text.dropLast(3).utf8)) == nil)
+        #expect(ScheduleText.decode(Data(text.replacingOccurrences(of: "games 3", with: "games x").utf8)) == nil)
+        #expect(ScheduleText.decode(Data("quiz-schedule 2\n".utf8)) == nil)
+    }
+}

@@ -8,9 +8,9 @@ import Foundation
 /// The median is over the player's last `timeWindow` right answers of the
 /// kind. Games are applied in the order they were recorded; a game's answers
 /// are all reviews at the game's date.
-public struct ReviewSchedule: Sendable, Codable {
+public struct ReviewSchedule: Sendable {
     /// One question's card and what to show of it.
-    public struct Card: Sendable, Codable, Equatable {
+    public struct Card: Sendable, Equatable {
         public var stability: Double
         public var difficulty: Double
         public var lastReview: Date
@@ -56,6 +56,13 @@ public struct ReviewSchedule: Sendable, Codable {
     public private(set) var games = 0
 
     public init() {}
+
+    /// A schedule read back from its file.
+    init(cards: [String: Card], recentTimes: [String: [Double]], games: Int) {
+        self.cards = cards
+        self.recentTimes = recentTimes
+        self.games = games
+    }
 
     /// The schedule of a whole history.
     public init(

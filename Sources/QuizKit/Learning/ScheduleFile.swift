@@ -23,14 +23,7 @@ public struct ScheduleFile: Sendable {
 
     public var path: String { store.folder + "/history.schedule" }
 
-    struct Contents: Codable {
-        var version: Int
-        var stamp: [Double]
-        var parameters: [Double]
-        var schedule: ReviewSchedule
-    }
-
-    static let version = 1
+    typealias Contents = ScheduleText.Contents
 
     /// Size and modification time of the archive, the journal and the data
     /// folder's pending file (-1, -1 for one that does not exist).
@@ -49,8 +42,7 @@ public struct ScheduleFile: Sendable {
     /// The stored schedule, when it describes the history as it is now.
     public func fresh() -> ReviewSchedule? {
         guard let data = FileManager.default.contents(atPath: path),
-            let contents = try? JSONDecoder().decode(Contents.self, from: data),
-            contents.version == Self.version, contents.stamp == stamp(), contents.parameters == settings
+            let contents = ScheduleText.decode(data), contents.stamp == stamp(), contents.parameters == settings
         else { return nil }
         return contents.schedule
     }
@@ -69,9 +61,8 @@ public struct ScheduleFile: Sendable {
     /// Writes the schedule with the stamp of the history as it is now; a
     /// failure only means the next reader rebuilds it.
     public func save(_ schedule: ReviewSchedule) {
-        let contents = Contents(version: Self.version, stamp: stamp(), parameters: settings, schedule: schedule)
-        guard let data = try? JSONEncoder().encode(contents) else { return }
-        try? store.writeAtomically(data, to: path)
+        let contents = Contents(stamp: stamp(), parameters: settings, schedule: schedule)
+        try? store.writeAtomically(ScheduleText.encode(contents), to: path)
     }
 
     /// The stored schedule to update after the next record: when it is
@@ -96,7 +87,7 @@ public struct ScheduleFile: Sendable {
     /// The stored file, whatever its settings, when its stamp is the history's now.
     public func freshFile() -> Data? {
         guard let data = FileManager.default.contents(atPath: path),
-            let contents = try? JSONDecoder().decode(Contents.self, from: data), contents.stamp == stamp()
+            let contents = ScheduleText.decode(data), contents.stamp == stamp()
         else { return nil }
         return data
     }
@@ -105,9 +96,8 @@ public struct ScheduleFile: Sendable {
     /// lost (a compaction): re-stamps the file that was fresh before
     /// (`freshFile()`), whatever scheduler it was made with.
     public func restamp(_ before: Data?) {
-        guard let before, var contents = try? JSONDecoder().decode(Contents.self, from: before) else { return }
+        guard let before, var contents = ScheduleText.decode(before) else { return }
         contents.stamp = stamp()
-        guard let data = try? JSONEncoder().encode(contents) else { return }
-        try? store.writeAtomically(data, to: path)
+        try? store.writeAtomically(ScheduleText.encode(contents), to: path)
     }
 }

@@ -37,13 +37,13 @@ import Testing
             ["--questions", bank, "mini", "--seed", "4"], input: lines.joined(separator: "\n") + "\n",
             environment: scratch.environment(["QUIZ_NOW": "2026-03-02T10:00:00Z"]))
         let updated = try #require(FileManager.default.contents(atPath: path))
-        #expect(String(decoding: updated, as: UTF8.self).contains("\"games\":2"))
+        #expect(String(decoding: updated, as: UTF8.self).contains("\ngames 2\n"))
         #expect(try dueLine(scratch, at: "2026-03-02T11:00:00Z").contains("Nothing due for review"))
         // Damaged: rebuilt from the history, with the same answer.
-        try Data("{\"version\":1,\"stamp\":[".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("quiz-schedule 1\nstamp 1 2\ncard x".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try dueLine(scratch, at: "2026-03-02T11:00:00Z").contains("Nothing due for review"))
         let rebuilt = try #require(FileManager.default.contents(atPath: path))
-        #expect(String(decoding: rebuilt, as: UTF8.self).contains("\"games\":2"))
+        #expect(String(decoding: rebuilt, as: UTF8.self).contains("\ngames 2\n"))
         // Missing: the same.
         try FileManager.default.removeItem(atPath: path)
         #expect(try dueLine(scratch, at: "2026-03-06T11:00:00Z").contains("3 questions due for review"))
