@@ -260,6 +260,21 @@ struct QuizCommand {
 
     /// `quiz --review`: the questions due, across every bank or of `--quiz ID`.
     private func review() throws(CommandFailure) -> ExitStatus {
+        let clock = try clock
+        let scheduler = try scheduler
+        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        // Quick: a fresh schedule and only the banks of the questions due.
+        if let bank = ReviewDesk.quickBank(
+            file: ScheduleFile(store: store, scheduler: scheduler), at: clock.now, quiz: options.quizFilter,
+            count: options.count ?? ReviewSession.defaultCount, extraPaths: options.questionPaths)
+        {
+            let input: LineInput =
+                console.interactiveInput
+                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+            let desk = ReviewDesk(
+                console: console, store: store, library: QuestionLibrary(), clock: clock, scheduler: scheduler)
+            return desk.play(bank, input: input, settings: settings, seed: seed)
+        }
         let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         if let quiz = options.quizFilter, library.bank(id: quiz) == nil {
             let names = library.banks.map(\.id).joined(separator: ", ")
@@ -270,11 +285,9 @@ struct QuizCommand {
         let input: LineInput =
             console.interactiveInput
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
-        let desk = ReviewDesk(
-            console: console, store: store, library: library, clock: try clock, scheduler: try scheduler)
+        let desk = ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
         return try desk.play(
-            quiz: options.quizFilter, count: options.count, seed: options.seed ?? UInt64.random(in: 1...999_999),
-            input: input, settings: settings)
+            quiz: options.quizFilter, count: options.count, seed: seed, input: input, settings: settings)
     }
 
     private func stats() throws(CommandFailure) -> ExitStatus {

@@ -32,6 +32,35 @@ struct ReviewDesk {
         }
     }
 
+    /// The review without reading every bank, when the schedule is fresh
+    /// and the due questions' banks are bank files found by their ids: only
+    /// those banks are read. Nil when that cannot be done (the caller then
+    /// reads every bank, which also rebuilds a stale schedule).
+    static func quickBank(
+        file: ScheduleFile, at now: Date, quiz: String?, count: Int, extraPaths: [String]
+    ) -> QuestionBank? {
+        guard let schedule = file.fresh() else { return nil }
+        let candidates = schedule.cards.filter { $0.value.due <= now && (quiz == nil || $0.value.quiz == quiz) }
+            .sorted { $0.value.due != $1.value.due ? $0.value.due < $1.value.due : $0.key < $1.key }
+        var indexes: [String: QuestionIndex] = [:]
+        var questions: [Question] = []
+        for (identity, card) in candidates {
+            if indexes[card.quiz] == nil {
+                guard let path = BankLocator.file(forQuiz: card.quiz, extraPaths: extraPaths),
+                    let bank = try? BankLoader.load(path: path)
+                else { return nil }
+                indexes[card.quiz] = QuestionIndex(banks: [bank])
+            }
+            guard var question = indexes[card.quiz]?.entries[identity]?.question else { continue }
+            question.identity = identity
+            questions.append(question)
+            if questions.count >= max(count, 1) { break }
+        }
+        guard !questions.isEmpty else { return nil }
+        return QuestionBank(
+            id: ReviewSession.quizID, title: ReviewSession.title, questions: questions, path: ReviewSession.quizID)
+    }
+
     /// `12 questions due for review · 3 new today`, or when the next one is
     /// due; nil before any question was met.
     func waitingLine() -> String? {
@@ -91,6 +120,13 @@ struct ReviewDesk {
             }
             return .success
         }
+        return play(bank, input: input, settings: settings, seed: seed, sharePrompt: sharePrompt)
+    }
+
+    /// Plays a review already gathered.
+    func play(
+        _ bank: QuestionBank, input: LineInput, settings: Settings, seed: UInt64, sharePrompt: Bool = false
+    ) -> ExitStatus {
         var player = GamePlayer(console: console, input: input, store: store)
         player.sharePrompt = sharePrompt
         player.streaks = settings.streaks
