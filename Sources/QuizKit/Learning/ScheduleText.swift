@@ -44,10 +44,12 @@ enum ScheduleText {
         return Data(out.utf8)
     }
 
+    /// Reads the file by bytes (splitting a long text into characters
+    /// costs more than everything else together).
     static func decode(_ data: Data) -> Contents? {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(magic), lines.last == "" else { return nil }
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
+        guard let first = lines.first, first.elementsEqual(magic.utf8), lines.last?.isEmpty == true else { return nil }
         lines.removeLast()
         var stamp: [Double]?
         var parameters: [Double]?
@@ -56,28 +58,33 @@ enum ScheduleText {
         var cards: [String: ReviewSchedule.Card] = [:]
         cards.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            guard let space = line.firstIndex(of: " ") else { return nil }
-            let rest = line[line.index(after: space)...]
-            switch line[..<space] {
-            case "stamp": stamp = numbers(rest)
-            case "settings": parameters = numbers(rest)
-            case "games": games = Int(rest)
-            case "times":
-                let words = rest.split(separator: " ")
-                guard let kind = words.first, let values = numbers(rest.dropFirst(kind.count)) else { return nil }
-                times[unescape(kind)] = values
-            case "card":
-                let fields = rest.split(separator: "\t", omittingEmptySubsequences: false)
+            guard let space = line.firstIndex(of: self.space) else { return nil }
+            let name = line[..<space]
+            let rest = line[(space + 1)...]
+            if name.elementsEqual("card".utf8) {
+                let fields = rest.split(separator: tab, omittingEmptySubsequences: false)
                 guard fields.count == 4, let values = numbers(fields[0]), values.count == 7,
                     let reps = Int(exactly: values[4]), let lapses = Int(exactly: values[5])
                 else { return nil }
-                cards[unescape(fields[1])] = ReviewSchedule.Card(
+                cards[text(fields[1])] = ReviewSchedule.Card(
                     stability: values[0], difficulty: values[1],
                     lastReview: Date(timeIntervalSinceReferenceDate: values[2]),
                     due: Date(timeIntervalSinceReferenceDate: values[3]), reps: reps, lapses: lapses,
-                    firstSeen: Date(timeIntervalSinceReferenceDate: values[6]), quiz: unescape(fields[2]),
-                    prompt: unescape(fields[3]))
-            default: return nil
+                    firstSeen: Date(timeIntervalSinceReferenceDate: values[6]), quiz: text(fields[2]),
+                    prompt: text(fields[3]))
+            } else if name.elementsEqual("stamp".utf8) {
+                stamp = numbers(rest)
+            } else if name.elementsEqual("settings".utf8) {
+                parameters = numbers(rest)
+            } else if name.elementsEqual("games".utf8) {
+                games = Int(String(decoding: rest, as: UTF8.self))
+            } else if name.elementsEqual("times".utf8) {
+                guard let cut = rest.firstIndex(of: self.space), let values = numbers(rest[(cut + 1)...]) else {
+                    return nil
+                }
+                times[text(rest[..<cut])] = values
+            } else {
+                return nil
             }
         }
         guard let stamp, let parameters, let games else { return nil }
@@ -86,14 +93,24 @@ enum ScheduleText {
             schedule: ReviewSchedule(cards: cards, recentTimes: times, games: games))
     }
 
+    private static let newline = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+
     /// Space-separated numbers, every one finite; nil otherwise.
-    private static func numbers(_ text: Substring) -> [Double]? {
+    private static func numbers(_ bytes: ArraySlice<UInt8>) -> [Double]? {
         var values: [Double] = []
-        for word in text.split(separator: " ") {
-            guard let value = Double(word), value.isFinite else { return nil }
+        for word in bytes.split(separator: space) {
+            guard let value = Double(String(decoding: word, as: UTF8.self)), value.isFinite else { return nil }
             values.append(value)
         }
         return values
+    }
+
+    /// A text field, unescaped; nil never (invalid UTF-8 is replaced, as it was never written).
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        let string = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "\\")) ? unescape(Substring(string)) : string
     }
 
     static func escape(_ text: String) -> String {
