@@ -117,3 +117,22 @@ import Testing
         #expect(ScheduleText.decode(Data("quiz-schedule 2\n".utf8)) == nil)
     }
 }
+
+/// The identity's quick ASCII normalisation is the answer normaliser's, byte for byte.
+@Suite struct QuestionIdentityTests {
+    @Test func theQuickFormIsTheNormalisersOnRandomASCII() {
+        var generator = SeededGenerator(seed: 13)
+        let alphabet = Array("aZ .!?\t\n\r\u{0B}\u{0C}x1,'\"-Q".utf8) + Array(0..<128)
+        for round in 0..<20_000 {
+            let length = Int(generator.next() % 24)
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(
+                QuestionIdentity.normalized(text) == AnswerNormalizer.normalize(text), "round \(round): \(bytes)")
+        }
+        for text in ["  What IS the capital of Peru?? ", "...", "a .", "\u{0B}x\u{0C}", "Tab\there.!"] {
+            #expect(QuestionIdentity.normalized(text) == AnswerNormalizer.normalize(text))
+        }
+        #expect(QuestionIdentity.normalized("Perú?") == "peru")
+    }
+}

@@ -137,6 +137,9 @@ public struct ReviewSchedule: Sendable {
     public func newToday(at date: Date, timeZone: TimeZone) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        return cards.values.count { calendar.isDate($0.firstSeen, inSameDayAs: date) }
+        // The day's bounds once: a calendar question per card is slow.
+        let start = calendar.startOfDay(for: date)
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        return cards.values.count { $0.firstSeen >= start && $0.firstSeen < end }
     }
 }
