@@ -22,8 +22,16 @@ struct QuizClock {
                 status: .usage,
                 message: "QUIZ_NOW '\(text)' is not an ISO 8601 date and time such as 2026-03-01T09:00:00Z")
         }
+        // The history keeps games dated 1970 to 4000 only (later ones read as damage).
+        guard date.timeIntervalSince1970 >= 0, date < Self.latest else {
+            throw CommandFailure(
+                status: .usage, message: "QUIZ_NOW '\(text)' is outside the years 1970 to 3999 that the history keeps")
+        }
         offset = date.timeIntervalSinceNow
     }
+
+    /// 4000-01-01T00:00:00Z.
+    static let latest = Date(timeIntervalSince1970: 64_060_588_800)
 
     var now: Date { Date().addingTimeInterval(offset) }
 

@@ -171,6 +171,14 @@ import Testing
             ["--questions", bank, "--review"], environment: scratch.environment(["QUIZ_NOW": "tomorrow"]))
         #expect(clock.status == 64)
         #expect(clock.stderr.contains("QUIZ_NOW 'tomorrow' is not an ISO 8601 date"))
+        // A date the history would not keep is refused before any game is played.
+        for far in ["9999-12-31T00:00:00Z", "1969-12-31T23:59:59Z"] {
+            let refused = try runQuiz(
+                ["--questions", bank, "mini"], input: "1\n", environment: scratch.environment(["QUIZ_NOW": far]))
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("QUIZ_NOW '\(far)' is outside the years 1970 to 3999"), "\(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.archive))
         let lines = try answers(bank: bank, seed: 5, right: [])
         _ = try runQuiz(
             ["--questions", bank, "mini", "--seed", "5"], input: lines.joined(separator: "\n") + "\n",
