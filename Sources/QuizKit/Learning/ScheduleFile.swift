@@ -77,7 +77,7 @@ public struct ScheduleFile: Sendable {
     /// before), nothing is written and the next reader rebuilds.
     public func update(_ before: ReviewSchedule?, after session: Session, index: QuestionIndex) {
         guard var schedule = before else {
-            try? FileManager.default.removeItem(atPath: path)
+            unlink(path)  // a file only: never a folder someone put there
             return
         }
         schedule.apply(session, index: index, scheduler: scheduler)
