@@ -5,8 +5,10 @@ import QuizKit
 /// any of the forms it prints them (a JSON array, a Python list, numbers
 /// separated by commas or spaces). Without the option, FSRS's defaults.
 enum FSRSParametersFile {
-    static func scheduler(path: String?) throws(CommandFailure) -> FSRS {
-        guard let path else { return .standard }
+    static func scheduler(path: String?, retention: Double) throws(CommandFailure) -> FSRS {
+        guard let path else {
+            return (try? FSRS(desiredRetention: retention)) ?? .standard
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandFailure(status: .noInput, message: "--fsrs-parameters \(path): cannot read the file")
         }
@@ -21,7 +23,7 @@ enum FSRSParametersFile {
             numbers.append(number)
         }
         do {
-            return try FSRS(parameters: numbers)
+            return try FSRS(parameters: numbers, desiredRetention: retention)
         } catch {
             throw CommandFailure(status: .dataError, message: "\(path): \(error.description)")
         }

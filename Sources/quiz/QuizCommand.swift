@@ -255,7 +255,9 @@ struct QuizCommand {
     }
 
     private var scheduler: FSRS {
-        get throws(CommandFailure) { try FSRSParametersFile.scheduler(path: options.fsrsParameters) }
+        get throws(CommandFailure) {
+            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.retention)
+        }
     }
 
     /// `quiz --review`: the questions due, across every bank or of `--quiz ID`.

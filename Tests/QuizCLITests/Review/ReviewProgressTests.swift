@@ -91,3 +91,25 @@ import Testing
         #expect(missing.status == 66)
     }
 }
+
+/// `retention = R` in the settings file schedules reviews for that retention.
+@Suite struct ReviewRetentionSettingTests {
+    @Test func aLowerRetentionAsksLater() throws {
+        let scratch = Scratch()
+        let bank = QuizBinary.fixture("mini.json")
+        let lines = try answers(bank: bank, seed: 2, right: [0, 1, 2])
+        _ = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "2"], input: lines.joined(separator: "\n") + "\n",
+            environment: scratch.environment(["QUIZ_NOW": "2026-03-01T09:00:00Z"]))
+        let env = scratch.environment(["QUIZ_NOW": "2026-03-03T09:30:00Z"])
+        // At 0.9, Good on a first review is due after 2 days.
+        #expect(try runQuiz(["--questions", bank, "--review"], environment: env).stdout.contains("Review · 3"))
+        try scratch.writeConfig("retention = 0.75\n")
+        let later = try runQuiz(["--questions", bank, "--review"], environment: env)
+        #expect(later.stdout.contains("Nothing due for review; the next question is due in"), "\(later.stdout)")
+        try scratch.writeConfig("retention = 1.5\n")
+        let bad = try runQuiz(["--questions", bank, "--review"], environment: env)
+        #expect(bad.stderr.contains("retention must be a number from 0.70 to 0.99, not '1.5'; line ignored"))
+        #expect(bad.stdout.contains("Review · 3"))
+    }
+}
