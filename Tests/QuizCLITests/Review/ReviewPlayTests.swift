@@ -81,6 +81,10 @@ import Testing
             let identity = try #require(result["question"] as? String)
             #expect(identity.hasPrefix("mini~"), "a fingerprint identity in bank mini: \(identity)")
         }
+        // A review's questions were this player's due ones: no command replays them.
+        let card = try runQuiz(["--share", "--text"], environment: scratch.environment())
+        #expect(card.stdout.hasPrefix("Review, 2 of 2: right, right."), "\(card.stdout)")
+        #expect(!card.stdout.contains("Replay: quiz review"))
         let history = try runQuiz(["--history"], environment: scratch.environment())
         #expect(history.stdout.contains("Review"))
 
