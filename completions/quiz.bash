@@ -36,7 +36,7 @@ _quiz() {
     case $option in
         --format)
             # --stats takes only table and json.
-            local formats='table markdown csv json' word
+            local formats='table markdown csv json reviews' word
             for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
                 [[ $word == --stats ]] && formats='table json'
             done
@@ -61,14 +61,19 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -W 'easy medium hard' -- "$cur")
             return
             ;;
+        --fsrs-parameters)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return
+            ;;
         -n | --count | --seed | --limit | --game | --category | --max-download)
             return
             ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
-            --data-dir --history --share --stats --list --validate --format --limit --quiz --game --ascii --colorblind
-            --text --no-color --no-pager -h --help --version' -- "$cur")
+            --data-dir --history --share --stats --review --list --validate --format --limit --quiz --game --ascii
+            --colorblind --text --no-color --no-pager --fsrs-parameters --history-check -h --help --version' -- "$cur")
         return
     fi
     local word

@@ -13,6 +13,9 @@ warm-up run of each, whole processes as a user meets them:
   stats     quiz --stats                        | sqlite3 GROUP BY quiz + the five most-missed prompts
   share     quiz --share (the last game)        | sqlite3 the last session's results
   start-up  quiz opentdb --questions opentdb.json -n 5 (to the first question) | quiz --version
+  due       the menu to its line of questions due for review  | quiz --version
+  review    quiz --review -n 1 (to the first question)         | quiz --version
+            (both after one untimed run that builds history.schedule)
 
 Wall clock with time.perf_counter_ns from spawn to reaped (os.wait4); peak
 memory from /usr/bin/time's maximum resident set in the warm-up run (see
@@ -585,6 +588,33 @@ def measure(size, runs, classic_allowed):
         compare(startup, runs)
         result["work"]["start-up"] = startup
 
+    # Reviews: the menu's due count and --review's first question, from the
+    # schedule kept beside the history (the priming run builds it).
+    due = [
+        Contender(
+            "quiz menu",
+            lambda i: ([QUIZ, "--data-dir", data_dir, "--no-color"], b"quit\n"),
+            expect("due for review"),
+            prime=True,
+        ),
+        Contender("quiz --version", lambda i: ([QUIZ, "--version"], None), expect("quiz ")),
+    ]
+    log("   due")
+    compare(due, runs)
+    result["work"]["due"] = due
+    review = [
+        Contender(
+            "quiz --review",
+            lambda i: ([QUIZ, "--review", "-n", "1", "--data-dir", data_dir, "--no-color"], b""),
+            expect("Question 1/1"),
+            prime=True,
+        ),
+        Contender("quiz --version", lambda i: ([QUIZ, "--version"], None), expect("quiz ")),
+    ]
+    log("   review")
+    compare(review, runs)
+    result["work"]["review"] = review
+
     # What the runs left: every game recorded, and the files.
     recorded = len(quiz_record.runs) + 2
     listing = run([QUIZ, "--history", "--format", "csv", "--data-dir", data_dir])
@@ -756,6 +786,15 @@ def targets(results):
     else:
         rows.append(
             ("start-up with the Open Trivia file ≤ 2.0× `quiz --version`", f"{OPENTDB} is absent", "NOT MEASURED")
+        )
+    for name, label in (("due", "the menu's due count"), ("review", "`--review`'s first question")):
+        value = pairwise_ratio(work[name][0], work[name][1]) if name in work else None
+        rows.append(
+            (
+                f"{label} at 100k ≤ 2.0× `quiz --version`",
+                times_text(value) if value is not None else "not run",
+                verdict(value, 2.0),
+            )
         )
     for size, limit in ((TARGET_SIZE, None), (1_000_000, 2.5)):
         measured = by_size.get(size)

@@ -18,14 +18,21 @@ struct GamePlayer {
     var sharePrompt = false
     /// Whether the summary may mention the daily streak (`streaks = off` in the configuration file).
     var streaks = true
+    /// What dates the game (`QUIZ_NOW` in tests).
+    var clock = QuizClock.system
+    /// The review schedule kept beside the history, updated with the game.
+    var schedule: ScheduleFile?
+    /// Ask the questions in the bank's order (a review: most overdue first).
+    var inOrder = false
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
     func play(
         _ bank: QuestionBank, count: Int?, seed: UInt64, category: String? = nil, difficulty: Difficulty? = nil
     ) -> End {
-        var game = Game(bank: bank, count: count, seed: seed)
+        var game = Game(bank: bank, count: count, seed: seed, inOrder: inOrder)
         let started = Date()
+        var answerTimes: [TimeInterval] = []
         let dealt = game.asked.count
         let dot = console.glyph("·", "-")
         var freeTextHintShown = false
@@ -57,6 +64,7 @@ struct GamePlayer {
             let prompt = "\(console.show(bank.id)) \(asked.number)/\(asked.total)> "
             var feedback: Game.Feedback?
             var interruptedAtEmptyPrompt = false
+            let shown = Date()
             while feedback == nil {
                 let line: String
                 switch input.readLine(prompt: prompt) {
@@ -107,6 +115,7 @@ struct GamePlayer {
                     }
                 }
             }
+            answerTimes.append(Date().timeIntervalSince(shown))
             show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
             if feedback?.outcome == .wrong { overrideHintShown = true }
         }
@@ -119,12 +128,11 @@ struct GamePlayer {
                 countLastAsRight(&game)
             }
         }
-        let finished = Date()
-        let duration = finished.timeIntervalSince(started)
+        let duration = Date().timeIntervalSince(started)
         guard
             let session = game.session(
-                finishedAt: finished, duration: duration, category: category, difficulty: difficulty?.rawValue,
-                source: Self.source(of: bank))
+                finishedAt: clock.now, duration: duration, category: category, difficulty: difficulty?.rawValue,
+                source: bank.id == ReviewSession.quizID ? nil : Self.source(of: bank), answerTimes: answerTimes)
         else {
             return .abandoned(interrupted: false)
         }
@@ -139,11 +147,13 @@ struct GamePlayer {
             console.err(error.description)
         }
         var failure: HistoryStore.RecordFailure?
+        let scheduleBefore = schedule?.beforeRecording()
         // No signal may end the process between a game's end and its record.
         let blocked = SignalBlock.terminating()
         do {
             let report = try SessionHistory.shared.record(session, in: store)
             for notice in report.notices { console.err(notice) }
+            schedule?.update(scheduleBefore, after: session, index: QuestionIndex(banks: [bank]))
             if report.needsCompaction { Compaction.startInBackground(folder: store.folder) }
         } catch {
             failure = error
@@ -253,7 +263,11 @@ struct GamePlayer {
                 head: "\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)",
                 painted: console.bold, then: " in \(DurationFormat.clock(session.duration))"))
         let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
-        switch Milestones.personalBest(of: session, history: earlier) {
+        // A review's questions differ every time: no best to compare with.
+        let best: Milestones.PersonalBest? =
+            session.quiz == ReviewSession.quizID ? nil : Milestones.personalBest(of: session, history: earlier)
+        switch best {
+        case nil: break
         case .firstGame:
             console.out(
                 console.wrapped(

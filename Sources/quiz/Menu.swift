@@ -10,6 +10,12 @@ struct Menu {
     let store: HistoryStore
     let options: Options
     let settings: Settings
+    let clock: QuizClock
+    let scheduler: FSRS
+
+    var desk: ReviewDesk {
+        ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
+    }
 
     /// Each command with its one-line help, in the order `help` lists them.
     static let commands: [(name: String, help: String)] = [
@@ -17,6 +23,7 @@ struct Menu {
         ("list", "list the quizzes"),
         ("history", "show the games played, newest first"),
         ("share", "the last game's share card; also share text, share colorblind, share ascii"),
+        ("review", "review QUIZ or review: the questions due for review, most overdue first"),
         ("stats", "statistics: streaks, bests, trends, a calendar, the questions you miss"),
         ("help", "show this help"),
         ("quit", "leave (Ctrl-D also leaves)"),
@@ -41,6 +48,7 @@ struct Menu {
                 then: " \(console.glyph("—", "-")) \(library.banks.count) quizzes. "
                     + "Type a number or a name to play, help for commands."))
         list()
+        if let waiting = desk.waitingLine() { console.out(console.wrapped(waiting)) }
         while true {
             input.completions = menuCompletions
             let line: String
@@ -71,6 +79,8 @@ struct Menu {
                 share(words.count > 1 ? words[1] : "")
             case "stats":
                 stats()
+            case "review":
+                if review(words.count > 1 ? words[1] : nil) == .ioError { status = .ioError }
             case "play":
                 guard words.count > 1 else {
                     console.out("Which quiz? Type play and a number, an id or a title from the list.")
@@ -177,10 +187,18 @@ struct Menu {
             return
         }
         let statistics = Statistics(
-            sessions: SessionHistory.shared.sessions, now: Date(), timeZone: LocalTimeZone.current)
+            sessions: SessionHistory.shared.sessions, now: clock.now, timeZone: LocalTimeZone.current)
         console.out(
             statistics.text(
                 ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
+        guard !SessionHistory.shared.sessions.isEmpty else { return }
+        let progress = ReviewProgress(
+            sessions: SessionHistory.shared.sessions, index: desk.index, now: clock.now,
+            timeZone: LocalTimeZone.current, scheduler: scheduler)
+        console.out()
+        for line in progress.lines(ascii: settings.ascii || console.ascii, width: min(console.width, 100)) {
+            console.out(line)
+        }
     }
 
     /// A bank by its id or its title (ignoring case), else by its number in
@@ -224,10 +242,32 @@ struct Menu {
         return play(bank)
     }
 
+    /// `review` or `review QUIZ`: the questions due.
+    private func review(_ name: String?) -> ExitStatus {
+        var quiz: String?
+        if let name {
+            guard let bank = bank(named: name) else {
+                console.out(console.wrapped("No quiz '\(name)' to review. Type review alone for every quiz."))
+                return .success
+            }
+            quiz = bank.id
+        }
+        do {
+            return try desk.play(
+                quiz: quiz, count: options.count, seed: options.seed ?? UInt64.random(in: 1...999_999), input: input,
+                settings: settings, sharePrompt: true)
+        } catch {
+            console.err(error.message)
+            return error.status
+        }
+    }
+
     private func play(_ bank: QuestionBank) -> ExitStatus {
         var player = GamePlayer(console: console, input: input, store: store)
         player.sharePrompt = true
         player.streaks = settings.streaks
+        player.clock = clock
+        player.schedule = ScheduleFile(store: store, scheduler: scheduler)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         if case .finished(_, .some) = player.play(bank, count: settings.count, seed: seed) {
             return .ioError

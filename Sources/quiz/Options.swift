@@ -4,7 +4,7 @@ import QuizKit
 /// value, short `-n 5` or `-n5`, `--` ending options.
 struct Options {
     enum Mode: Equatable {
-        case repl, play(String), history, share, stats, list, validate([String]), help, version
+        case repl, play(String), history, share, stats, list, validate([String]), help, version, review
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
 
@@ -20,6 +20,7 @@ struct Options {
             case .help: "help"
             case .version: "version"
             case .compact: "compact"
+            case .review: "review"
             }
         }
     }
@@ -32,6 +33,12 @@ struct Options {
     var questionPaths: [String] = []
     var dataDir: String?
     var format: HistoryReport.Format?
+    /// `--format reviews` (with --history): the review log for the FSRS optimizer.
+    var reviewLog = false
+    /// `--fsrs-parameters FILE`: 21 FSRS parameters fitted by the optimizer.
+    var fsrsParameters: String?
+    /// With --validate: list recorded prompts that match no question.
+    var historyCheck = false
     var limit: Int?
     var quizFilter: String?
     /// With --share: which game, counting back from the last (1 = the last).
@@ -59,6 +66,8 @@ struct Options {
           quiz --share              print the last game as a share card and exit
           quiz --stats              print statistics: streaks, bests, trends, misses
           quiz --list               list the quizzes found, with question counts
+          quiz --review             play the questions due for review, most
+                                    overdue first (--quiz ID: of one quiz)
           quiz --validate FILE...   check question banks; exit 65 on any error
 
         Options:
@@ -72,10 +81,16 @@ struct Options {
               --category NAME       with QUIZ: only questions of that category
               --difficulty LEVEL    with QUIZ: only easy, medium or hard questions
               --data-dir DIR        where the history lives
-              --format FORMAT       with --history: table, markdown, csv or json;
-                                    with --stats: table or json
+              --format FORMAT       with --history: table, markdown, csv or json,
+                                    or reviews (the review log for the FSRS
+                                    optimizer); with --stats: table or json
+              --history-check       with --validate: list the prompts the history
+                                    recorded that match no question now
+              --fsrs-parameters FILE  schedule reviews with the 21 FSRS
+                                    parameters in FILE (fsrs-optimizer's output)
               --limit N             with --history: only the newest N games
-              --quiz ID             with --history: only games of quiz ID
+              --quiz ID             with --history: only games of quiz ID;
+                                    with --review: only its questions
               --game N              with --share: the Nth game back (1 = the last)
               --ascii               with --share or --stats: no emoji or blocks
               --colorblind          with --share: orange and blue squares
@@ -98,6 +113,8 @@ struct Options {
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
         by SIGHUP 129.
+        Reviews are scheduled by FSRS from every game played; QUIZ_NOW=DATE (ISO
+        8601, e.g. 2026-03-01T09:00:00Z) sets the clock games and reviews use.
         Text is wrapped to the terminal's width (COLUMNS=N when not a terminal);
         --validate also warns of control characters in a bank.
         """
@@ -161,6 +178,7 @@ struct Options {
             case "--history": try flag(); modes.append(.history)
             case "--share": try flag(); modes.append(.share)
             case "--stats": try flag(); modes.append(.stats)
+            case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
@@ -168,6 +186,7 @@ struct Options {
             case "--game": options.game = try number("the game number", minimum: 1)
             case "--list": try flag(); modes.append(.list)
             case "--validate": try flag(); modes.append(.validate([]))
+            case "--history-check": try flag(); options.historyCheck = true
             case "--no-color", "--no-colour": try flag(); options.noColor = true
             case "--no-pager": try flag(); options.noPager = true
             case "-n", "--count":
@@ -195,6 +214,7 @@ struct Options {
                 }
                 options.maxDownload = bytes
             case "--data-dir": options.dataDir = try value()
+            case "--fsrs-parameters": options.fsrsParameters = try value()
             case "--quiz": options.quizFilter = try value()
             case "--category": options.category = try value()
             case "--difficulty":
@@ -205,8 +225,12 @@ struct Options {
                 options.difficulty = difficulty
             case "--format":
                 let text = try value()
+                if text == "reviews" {
+                    options.reviewLog = true
+                    continue
+                }
                 guard let format = HistoryReport.Format(rawValue: text) else {
-                    throw usageError("unknown format '\(text)' (expected table, markdown, csv or json)")
+                    throw usageError("unknown format '\(text)' (expected table, markdown, csv, json or reviews)")
                 }
                 options.format = format
             default:
@@ -224,7 +248,9 @@ struct Options {
         // (Compared by case, without interpolating them: that goes through
         // the runtime's reflection, a few hundred microseconds at start-up.)
         let distinct = Set(modes.map(\.name))
-        if distinct.count > 1 { throw usageError("choose one of --history, --share, --stats, --list, --validate") }
+        if distinct.count > 1 {
+            throw usageError("choose one of --history, --share, --stats, --review, --list, --validate")
+        }
         switch modes.first {
         case .validate:
             if positional.isEmpty { throw usageError("--validate needs at least one FILE") }
@@ -245,6 +271,12 @@ struct Options {
                 throw usageError("--format goes with --history or --stats")
             }
         }
+        if options.reviewLog && (options.mode != .history || options.format != nil) {
+            throw usageError("--format reviews goes with --history, alone")
+        }
+        if options.fsrsParameters != nil && [.help, .version, .list, .share].contains(options.mode) {
+            throw usageError("--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
+        }
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {
             throw usageError("--ascii goes with --share or --stats")
@@ -257,8 +289,9 @@ struct Options {
             throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
         if options.noPager && options.mode != .history { throw usageError("--no-pager goes with --history") }
-        if (options.limit != nil || options.quizFilter != nil) && options.mode != .history {
-            throw usageError("--limit and --quiz go with --history")
+        if options.limit != nil && options.mode != .history { throw usageError("--limit goes with --history") }
+        if options.quizFilter != nil && options.mode != .history && options.mode != .review {
+            throw usageError("--quiz goes with --history or --review")
         }
         let playing = if case .play = options.mode { true } else { false }
         if (options.category != nil || options.difficulty != nil) && !playing {
@@ -271,21 +304,23 @@ struct Options {
     /// Options that would do nothing in the mode chosen are errors, not silence.
     private func checkUse(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
         let playing = if case .play = mode { true } else { false }
-        let loadsBanks = playing || mode == .repl || mode == .list
+        let loadsBanks = playing || mode == .repl || mode == .list || mode == .review || mode == .stats
         if maxDownload != nil && !questionPaths.contains(where: RemoteBankLoader.isRemote) {
             throw usageError("--max-download goes with --questions URL")
         }
         if !questionPaths.isEmpty && !loadsBanks {
-            throw usageError("--questions goes with playing, the menu or --list; --validate takes files itself")
+            throw usageError(
+                "--questions goes with playing, the menu, --review, --stats or --list; --validate takes files itself")
         }
-        if count != nil && !(playing || mode == .repl) {
+        if count != nil && !(playing || mode == .repl || mode == .review) {
             throw usageError("-n/--count goes with playing: quiz QUIZ -n 5, or quiz -n 5 for the menu")
         }
-        if seed != nil && !(playing || mode == .repl) {
+        if seed != nil && !(playing || mode == .repl || mode == .review) {
             throw usageError("--seed goes with playing: quiz QUIZ --seed 42, or quiz --seed 42 for the menu")
         }
         let validating = if case .validate = mode { true } else { false }
-        if dataDir != nil && (mode == .list || validating) {
+        if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
+        if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share and --stats")
         }
     }

@@ -55,14 +55,19 @@ struct QuizCommand {
         case .stats:
             return try stats()
         case .compact:
+            let schedule = ScheduleFile(store: store)
+            let fresh = schedule.freshFile()
             do {
                 try store.compact()
+                schedule.restamp(fresh)
             } catch {
                 throw CommandFailure(status: .ioError, message: error.description)
             }
             return .success
         case .play(let name):
             return try play(name)
+        case .review:
+            return try review()
         case .repl:
             let library = try BankLocator.library(
                 extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
@@ -74,7 +79,8 @@ struct QuizCommand {
                 console.interactiveInput
                 ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
             return Menu(
-                console: console, input: input, library: library, store: store, options: options, settings: settings
+                console: console, input: input, library: library, store: store, options: options, settings: settings,
+                clock: try clock, scheduler: try scheduler
             )
             .run()
         }
@@ -108,6 +114,17 @@ struct QuizCommand {
 
     private func validate(_ files: [String]) -> ExitStatus {
         var status = ExitStatus.success
+        var history: [Session]?
+        if options.historyCheck {
+            do {
+                let (sessions, complete) = try loadedSessions()
+                history = sessions
+                if !complete { status = .ioError }
+            } catch {
+                console.err(error.message)
+                return error.status
+            }
+        }
         for file in files {
             // `quiz --validate Questions/*.json` names the schema beside the banks.
             if file.hasSuffix(".schema.json") {
@@ -122,6 +139,11 @@ struct QuizCommand {
                 for warning in ControlCharacterWarnings.problems(in: bank) {
                     console.out(console.show(warning.description))
                 }
+                if let history {
+                    for line in HistoryCheck(bank: bank, sessions: history).lines(file: file) {
+                        console.out(console.show(line))
+                    }
+                }
             } catch {
                 for line in error.problems { console.out(console.show(line)) }
                 if case .invalid = error { status = .dataError } else if status == .success { status = .noInput }
@@ -131,6 +153,7 @@ struct QuizCommand {
     }
 
     private func history() throws(CommandFailure) -> ExitStatus {
+        if options.reviewLog { return try reviewLog() }
         // The table, markdown and CSV show no per-question results (JSON does),
         // and --limit needs only the newest games: read no more than that.
         let quiz = options.quizFilter
@@ -235,6 +258,48 @@ struct QuizCommand {
         return complete ? .success : .ioError
     }
 
+    private var clock: QuizClock {
+        get throws(CommandFailure) { try QuizClock(environment: environment) }
+    }
+
+    private var scheduler: FSRS {
+        get throws(CommandFailure) {
+            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.retention)
+        }
+    }
+
+    /// `quiz --review`: the questions due, across every bank or of `--quiz ID`.
+    private func review() throws(CommandFailure) -> ExitStatus {
+        let clock = try clock
+        let scheduler = try scheduler
+        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        // Quick: a fresh schedule and only the banks of the questions due.
+        if let bank = ReviewDesk.quickBank(
+            file: ScheduleFile(store: store, scheduler: scheduler), at: clock.now, quiz: options.quizFilter,
+            count: options.count ?? ReviewSession.defaultCount, extraPaths: options.questionPaths)
+        {
+            let input: LineInput =
+                console.interactiveInput
+                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+            let desk = ReviewDesk(
+                console: console, store: store, library: QuestionLibrary(), clock: clock, scheduler: scheduler)
+            return desk.play(bank, input: input, settings: settings, seed: seed)
+        }
+        let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
+        if let quiz = options.quizFilter, library.bank(id: quiz) == nil {
+            let names = library.banks.map(\.id).joined(separator: ", ")
+            throw CommandFailure(
+                status: .noInput,
+                message: "--quiz \(quiz): no quiz of that id; the quizzes are: \(names.isEmpty ? "none" : names)")
+        }
+        let input: LineInput =
+            console.interactiveInput
+            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        let desk = ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
+        return try desk.play(
+            quiz: options.quizFilter, count: options.count, seed: seed, input: input, settings: settings)
+    }
+
     private func stats() throws(CommandFailure) -> ExitStatus {
         // The kept statistics and the games since (HistoryStore.statistics):
         // the same figures as from every game, without reading every game.
@@ -248,15 +313,47 @@ struct QuizCommand {
             throw CommandFailure(status: .ioError, message: error.description)
         }
         for line in tallied.notices + tallied.problems { console.err(line) }
-        let complete = tallied.problems.isEmpty
-        let statistics = Statistics(tally: tallied.tally, now: Date(), timeZone: LocalTimeZone.current)
+        let now = try clock.now
+        let statistics = Statistics(tally: tallied.tally, now: now, timeZone: LocalTimeZone.current)
+        // The review section follows every answer's card, so it still reads
+        // every game with its results (not yet kept beside the archive).
+        let (sessions, whole) = tallied.tally.games == 0 ? ([], true) : try loadedSessions()
+        let complete = tallied.problems.isEmpty && whole
+        let banks = (try? BankLocator.library(extraPaths: options.questionPaths))?.banks ?? []
+        let progress = ReviewProgress(
+            sessions: sessions, index: QuestionIndex(banks: banks), now: now, timeZone: LocalTimeZone.current,
+            scheduler: try scheduler)
+        let ascii = settings.ascii || console.ascii
+        let width = min(console.width, 100)
         if options.format == .json {
-            console.out(statistics.json())
+            console.out(Self.adding(reviews: progress.jsonObject, to: statistics.json()))
+        } else if sessions.isEmpty {
+            console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
         } else {
-            console.out(
-                statistics.text(
-                    ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
+            console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
+            console.out()
+            for line in progress.lines(ascii: ascii, width: width) { console.out(line) }
         }
+        return complete ? .success : .ioError
+    }
+
+    /// The statistics' JSON object with a `reviews` key added.
+    static func adding(reviews: [String: Any], to json: String) -> String {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+            return json
+        }
+        object["reviews"] = reviews
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return json }
+        return TerminalText.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
+    }
+
+    /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.
+    private func reviewLog() throws(CommandFailure) -> ExitStatus {
+        let quiz = options.quizFilter
+        let (sessions, complete) = try loadedSessions(where: quiz.map { id in { $0.quiz == id } })
+        let banks = (try? BankLocator.library(extraPaths: []))?.banks ?? []
+        console.write(ReviewLog.csv(sessions: sessions, index: QuestionIndex(banks: banks), scheduler: try scheduler))
         return complete ? .success : .ioError
     }
 
@@ -303,6 +400,8 @@ struct QuizCommand {
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
+        player.clock = try clock
+        player.schedule = ScheduleFile(store: store, scheduler: try scheduler)
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty)

@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func bashCompletesFormats() throws {
-        #expect(try bashCompletes(["quiz", "--history", "--format", ""]) == ["table", "markdown", "csv", "json"])
+        #expect(
+            try bashCompletes(["quiz", "--history", "--format", ""]) == ["table", "markdown", "csv", "json", "reviews"])
         #expect(try bashCompletes(["quiz", "--history", "--format", "=", "c"]) == ["csv"])
     }
 

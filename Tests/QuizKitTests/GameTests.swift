@@ -256,7 +256,8 @@ struct GameScoringTests {
         #expect(
             game.results == [
                 QuestionResult(
-                    prompt: first.question.prompt, outcome: .skipped, given: nil, answer: first.question.answerText)
+                    prompt: first.question.prompt, outcome: .skipped, given: nil, answer: first.question.answerText,
+                    identity: QuestionIdentity.of(first.question, bank: game.quizID))
             ])
     }
 
@@ -290,16 +291,22 @@ struct GameScoringTests {
             case .multipleChoice:
                 _ = game.answer("são paulo")
                 expectedResults.append(
-                    QuestionResult(prompt: brazil.prompt, outcome: .right, given: "São Paulo", answer: "São Paulo"))
+                    QuestionResult(
+                        prompt: brazil.prompt, outcome: .right, given: "São Paulo", answer: "São Paulo",
+                        identity: QuestionIdentity.of(brazil, bank: "tiny")))
             case .trueFalse:
                 _ = game.answer("no")
                 expectedResults.append(
-                    QuestionResult(prompt: moon.prompt, outcome: .wrong, given: "False", answer: "True"))
+                    QuestionResult(
+                        prompt: moon.prompt, outcome: .wrong, given: "False", answer: "True",
+                        identity: QuestionIdentity.of(moon, bank: "tiny")))
             case .freeText:
                 #expect(game.session(finishedAt: finish, duration: 1) == nil)
                 game.skip()
                 expectedResults.append(
-                    QuestionResult(prompt: japan.prompt, outcome: .skipped, given: nil, answer: "Tokyo"))
+                    QuestionResult(
+                        prompt: japan.prompt, outcome: .skipped, given: nil, answer: "Tokyo",
+                        identity: QuestionIdentity.of(japan, bank: "tiny")))
             }
         }
         let session = try #require(game.session(finishedAt: finish, duration: 83.5))

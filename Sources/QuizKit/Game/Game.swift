@@ -74,14 +74,16 @@ public struct Game: Sendable {
     public private(set) var lastAnswerRejected = false
 
     /// Deals `count` questions (all when nil or larger than the bank) from `bank`,
-    /// questions and choices shuffled by `seed`.
-    public init(bank: QuestionBank, count: Int? = nil, seed: UInt64) {
+    /// questions and choices shuffled by `seed`; with `inOrder`, the
+    /// questions are asked in the bank's order (a review: most overdue
+    /// first), only their choices shuffled.
+    public init(bank: QuestionBank, count: Int? = nil, seed: UInt64, inOrder: Bool = false) {
         quizID = bank.id
         quizTitle = bank.title
         self.seed = seed
         var generator = SeededGenerator(seed: seed)
         var order = Array(bank.questions.indices)
-        generator.shuffle(&order)
+        if !inOrder { generator.shuffle(&order) }
         let total = min(max(count ?? order.count, 1), order.count)
         asked = order.prefix(total).enumerated().map { position, index in
             let question = bank.questions[index]
@@ -210,7 +212,7 @@ public struct Game: Sendable {
         results.append(
             QuestionResult(
                 prompt: asked.question.prompt, outcome: outcome, given: given, answer: asked.question.answerText,
-                typed: typed))
+                typed: typed, identity: QuestionIdentity.of(asked.question, bank: quizID)))
         return Feedback(
             outcome: outcome, correctAnswer: asked.question.answerText, explanation: asked.question.explanation,
             given: given, spelled: spelled, readAs: readAs)
@@ -219,14 +221,21 @@ public struct Game: Sendable {
     /// The finished game as a session to record; nil until every question is
     /// answered. `category`, `difficulty` and `source` say how the bank was
     /// chosen and filtered, so the share card can replay the game exactly.
+    /// `answerTimes`, one per question in order, are kept in the results
+    /// (rounded to tenths of a second) for the review scheduler.
     public func session(
         finishedAt date: Date, duration: TimeInterval, category: String? = nil, difficulty: String? = nil,
-        source: String? = nil
+        source: String? = nil, answerTimes: [TimeInterval] = []
     ) -> Session? {
         guard isFinished else { return nil }
+        let timed =
+            answerTimes.count == results.count
+            ? zip(results, answerTimes).map { result, time in
+                time.isFinite && time >= 0 ? result.timed((time * 10).rounded() / 10) : result
+            } : results
         return Session(
             date: date, score: score, total: asked.count, quiz: quizID, title: quizTitle, duration: duration,
-            seed: Int64(bitPattern: seed), results: results, category: category, difficulty: difficulty,
+            seed: Int64(bitPattern: seed), results: timed, category: category, difficulty: difficulty,
             source: source)
     }
 }

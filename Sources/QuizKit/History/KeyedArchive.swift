@@ -266,12 +266,15 @@ private struct ArchiveEncoder {
         var answer: String
         var typed: String?
         var overridden: Bool
+        var identity: String?
+        var seconds: Double?
     }
 
     static let keyNames = [
         "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
         "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
-        "checksum", "journalCheck", "typed", "overridden", "category", "difficulty", "source",
+        "checksum", "journalCheck", "typed", "overridden", "category", "difficulty", "source", "question",
+        "seconds",
     ]
 
     init(sessions: [Session]) {
@@ -322,7 +325,7 @@ private struct ArchiveEncoder {
     mutating func result(_ result: QuestionResult) -> UInt64 {
         let key = ResultKey(
             prompt: result.prompt, outcome: result.outcome, given: result.given, answer: result.answer,
-            typed: result.typed, overridden: result.overridden)
+            typed: result.typed, overridden: result.overridden, identity: result.identity, seconds: result.seconds)
         if let uid = results[key] { return uid }
         var entries = [
             ("$class", reference(classObject("QuestionResult"))), ("prompt", reference(string(result.prompt))),
@@ -331,6 +334,8 @@ private struct ArchiveEncoder {
         if let given = result.given { entries.append(("given", reference(string(given)))) }
         if let typed = result.typed { entries.append(("typed", reference(string(typed)))) }
         if result.overridden { entries.append(("overridden", writer.integer(1))) }
+        if let identity = result.identity { entries.append(("question", reference(string(identity)))) }
+        if let seconds = result.seconds { entries.append(("seconds", writer.real(seconds))) }
         let uid = object(entries)
         results[key] = uid
         return uid
@@ -393,7 +398,7 @@ private struct ArchiveDecoder {
         case unknown = 0
         case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
         case prompt, outcome, given, answer, sessions, journalSequence, string, checksum, journalCheck, other
-        case typed, overridden, category, difficulty, source
+        case typed, overridden, category, difficulty, source, question, seconds
 
         init(_ name: String) {
             switch name {
@@ -423,6 +428,8 @@ private struct ArchiveDecoder {
             case "category": self = .category
             case "difficulty": self = .difficulty
             case "source": self = .source
+            case "question": self = .question
+            case "seconds": self = .seconds
             default: self = .other
             }
         }
@@ -809,6 +816,8 @@ private struct ArchiveDecoder {
         var answer = ""
         var typed: String?
         var overridden = false
+        var identity: String?
+        var seconds: Double?
         for i in 0..<fields.count {
             let value = try reader.reference(fields, fields.count + i)
             switch try key(try reader.reference(fields, i)) {
@@ -819,11 +828,14 @@ private struct ArchiveDecoder {
             case .answer: answer = try string(value, what: "a result's right answer") ?? ""
             case .typed: typed = try string(value, what: "a result's typed text")
             case .overridden: overridden = try integer(value, what: "a result's overridden mark") != 0
+            case .question: identity = try string(value, what: "a result's question")
+            case .seconds: seconds = try real(value, what: "a result's time")
             default: continue
             }
         }
         return QuestionResult(
-            prompt: prompt, outcome: outcome, given: given, answer: answer, typed: typed, overridden: overridden)
+            prompt: prompt, outcome: outcome, given: given, answer: answer, typed: typed, overridden: overridden,
+            identity: identity, seconds: seconds)
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A compact binary form of one `Session`, for the journal: little to write,
 /// quick to read back. Field order is fixed; strings are a 32-bit length and
 /// UTF-8; an absent optional is a flag. Fields added later (a session's
-/// `category`, `difficulty`, `source`; a result's `typed`, `overridden`)
+/// `category`, `difficulty`, `source`; a result's `typed`, `overridden`, `question`, `seconds`)
 /// are named pairs of strings after a flag (0x20 on the session's flags,
 /// 0x40 on a result's tag), so a record written before them reads as it
 /// did, and a name this version does not know is skipped. `decode` checks
@@ -36,6 +36,9 @@ enum SessionRecordCodec {
             var extras: [(String, String)] = []
             if let typed = result.typed { extras.append(("typed", typed)) }
             if result.overridden { extras.append(("overridden", "1")) }
+            if let identity = result.identity { extras.append(("question", identity)) }
+            // The shortest text that reads back as the same double.
+            if let seconds = result.seconds { extras.append(("seconds", "\(seconds)")) }
             out.append(outcome | (result.given != nil ? 0x80 : 0) | (extras.isEmpty ? 0 : 0x40))
             append(result.prompt, to: &out)
             append(result.answer, to: &out)
@@ -121,7 +124,8 @@ enum SessionRecordCodec {
             results.append(
                 QuestionResult(
                     prompt: prompt, outcome: outcome, given: given, answer: answer, typed: named["typed"],
-                    overridden: named["overridden"] == "1"))
+                    overridden: named["overridden"] == "1", identity: named["question"],
+                    seconds: named["seconds"].flatMap(Double.init)))
         }
         guard reader.offset == bytes.count else { throw Malformed() }
         // As the archive's reader: odd values are kept, what cannot be a date

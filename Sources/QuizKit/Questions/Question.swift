@@ -29,6 +29,9 @@ public struct Question: Sendable, Equatable {
     /// Answers never accepted, however close to the right one they are
     /// (`Austria` for `Australia`); checked against typed free text and typed choice texts.
     public var reject: [String]
+    /// Set on a question gathered from another bank (a review): its
+    /// `QuestionIdentity` there. Never read from a bank file.
+    public var identity: String?
 
     public init(
         prompt: String, kind: Kind, explanation: String? = nil, difficulty: Difficulty? = nil,

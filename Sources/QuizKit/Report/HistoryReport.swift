@@ -281,8 +281,9 @@ public struct HistoryReport: Sendable {
 
     /// An array of objects, ISO 8601 dates with the time zone's offset; unknown
     /// fields are null. `results` lists each question's result (`prompt`,
-    /// `outcome`, `given`, `answer`, `typed` and `overridden`: counted right
-    /// by the player after a wrong mark), empty when the sessions were read
+    /// `outcome`, `given`, `answer`, `typed`, `overridden`: counted right
+    /// by the player after a wrong mark, `question`: its `QuestionIdentity`,
+    /// and `seconds` it took; the last two null when not recorded), empty when the sessions were read
     /// without them or recorded without them.
     public func json() -> String {
         let iso = isoFormatter
@@ -298,6 +299,7 @@ public struct HistoryReport: Sendable {
                         "prompt": result.prompt, "outcome": result.outcome.rawValue,
                         "given": result.given ?? NSNull(), "answer": result.answer,
                         "typed": result.typed ?? NSNull(), "overridden": result.overridden,
+                        "question": result.identity ?? NSNull(), "seconds": result.seconds ?? NSNull(),
                     ]
                 },
             ]

@@ -62,9 +62,11 @@ public struct ShareCard: Sendable {
     /// `quiz ID --seed N -n TOTAL`, the shell command that deals the same
     /// questions again, with the `--category`, `--difficulty` and
     /// `--questions` the game was played with; nil when the session lacks its
-    /// quiz id or seed.
+    /// quiz id or seed, and for a review (quiz `review` from no bank file of
+    /// that name), whose questions were the player's own due ones.
     public var replayCommand: String? {
         guard let quiz = session.quiz, !quiz.isEmpty, let seed = session.seed else { return nil }
+        if quiz == ReviewSession.quizID && session.source == nil { return nil }
         var options = ["--seed", String(UInt64(bitPattern: seed))]
         if let total = session.total ?? (session.results.isEmpty ? nil : session.results.count) {
             options += ["-n", String(total)]

@@ -11,6 +11,7 @@ import Foundation
 /// color = never          # auto or never: never is --no-color
 /// count = 10             # questions per game, like -n (all: every question)
 /// streaks = off          # on or off: the daily streak in --stats and after a game
+/// retention = 0.85       # reviews' desired retention, 0.70 to 0.99 (default 0.9)
 /// ```
 ///
 /// A value left out is nil: the option, the environment or the built-in
@@ -28,16 +29,23 @@ public struct Configuration: Sendable, Equatable {
     public var color: Color?
     public var count: Int?
     public var streaks: Bool?
+    /// The desired retention reviews are scheduled for.
+    public var retention: Double?
 
     public init(
-        squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil
+        squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil,
+        retention: Double? = nil
     ) {
         self.squares = squares
         self.ascii = ascii
         self.color = color
         self.count = count
         self.streaks = streaks
+        self.retention = retention
     }
+
+    /// The retentions `retention` may be.
+    public static let retentionRange = 0.70...0.99
 
     /// What is wrong with a configuration file, or one of its lines: one line
     /// of text naming the file (and the line), the fault, and what happens.
@@ -59,7 +67,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = ["squares", "ascii", "color", "count", "streaks"]
+    public static let keys = ["squares", "ascii", "color", "count", "streaks", "retention"]
     /// Other spellings of keys.
     static let keyAliases = ["colour": "color"]
     /// The largest count accepted: more than any bank holds, small enough to print.
@@ -149,6 +157,11 @@ public struct Configuration: Sendable, Equatable {
         case "streaks":
             guard let flag = Self.boolean(word) else { return expected("on or off") }
             streaks = flag
+        case "retention":
+            guard value.allSatisfy(\.isASCII), let number = Double(value), Self.retentionRange.contains(number) else {
+                return "retention must be a number from 0.70 to 0.99, not '\(Self.shown(value))'"
+            }
+            retention = number
         default:
             return "unknown key '\(key)'"
         }

@@ -17,6 +17,8 @@ public struct Settings: Sendable, Equatable {
     /// The daily streak shown (in --stats and after a game): the file's
     /// `streaks`, else on.
     public var streaks: Bool
+    /// Reviews' desired retention: the file's `retention`, else FSRS's 0.9.
+    public var retention: Double
 
     /// The settings from the command line's values (`ascii` and `colorblind`
     /// true only when the option was given) and the file.
@@ -31,5 +33,6 @@ public struct Settings: Sendable, Equatable {
         }
         self.ascii = ascii || file.ascii == true
         streaks = file.streaks ?? true
+        retention = file.retention ?? FSRS.defaultDesiredRetention
     }
 }

@@ -63,8 +63,14 @@ import Testing
         (["--history", "-n", "1"], "-n/--count goes with playing"),
         (["--stats", "--seed", "3"], "--seed goes with playing"),
         (["--list", "-n", "2"], "-n/--count goes with playing"),
-        (["--history", "--questions", "x.json"], "--questions goes with playing, the menu or --list"),
-        (["--validate", "x.json", "--questions", "y.json"], "--questions goes with playing, the menu or --list"),
+        (
+            ["--history", "--questions", "x.json"],
+            "--questions goes with playing, the menu, --review, --stats or --list"
+        ),
+        (
+            ["--validate", "x.json", "--questions", "y.json"],
+            "--questions goes with playing, the menu, --review, --stats or --list"
+        ),
         (["--list", "--data-dir", "/tmp"], "--data-dir goes with playing, --history, --share and --stats"),
         (["--validate", "x.json", "--data-dir", "/tmp"], "--data-dir goes with playing"),
         (["--history", "--data-dir="], "option --data-dir needs a value, not an empty one"),

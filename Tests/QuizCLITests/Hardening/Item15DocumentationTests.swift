@@ -99,7 +99,8 @@ import Testing
         }
         #expect(try complete(["quiz", "--stats", "--format", ""]) == ["table", "json"])
         #expect(try complete(["quiz", "--stats", "--format", "=", "c"]) == [])
-        #expect(try complete(["quiz", "--history", "--format", ""]) == ["table", "markdown", "csv", "json"])
+        #expect(
+            try complete(["quiz", "--history", "--format", ""]) == ["table", "markdown", "csv", "json", "reviews"])
     }
 
     @Test func validatingEveryJSONFileOfQuestionsPasses() throws {

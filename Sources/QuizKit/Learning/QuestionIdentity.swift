@@ -1,0 +1,59 @@
+import Foundation
+
+/// What names a question across games, banks edited and prompts renamed:
+/// `BANK#ID` for a question with an author's `"id"`, else `BANK~FINGERPRINT`,
+/// the FNV-1a 64-bit hash (16 hex digits) of its prompt normalised as
+/// free-text answers are (`AnswerNormalizer`), so case, accents and spacing
+/// changes keep it. A bank that only gains questions, or reorders them,
+/// keeps every question's history. Recorded in each `QuestionResult`
+/// (`question`); a result without one (recorded before) is matched by its
+/// prompt: `fingerprinted(bank:prompt:)`.
+public enum QuestionIdentity {
+    /// The identity of `question` in the bank `bank`.
+    public static func of(_ question: Question, bank: String) -> String {
+        if let identity = question.identity { return identity }
+        if let id = question.id, !id.isEmpty { return bank + "#" + id }
+        return fingerprinted(bank: bank, prompt: question.prompt)
+    }
+
+    /// The identity a question of this prompt has in `bank` when it has no `"id"`.
+    public static func fingerprinted(bank: String, prompt: String) -> String {
+        bank + "~" + fingerprint(prompt)
+    }
+
+    /// The normalised prompt's FNV-1a 64-bit hash as 16 lowercase hex digits.
+    public static func fingerprint(_ prompt: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in normalized(prompt).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// `AnswerNormalizer.normalize`, done by bytes for an ASCII prompt (most
+    /// are: every bank's prompts are fingerprinted at each start), the same
+    /// result (`QuestionIdentityTests` compares them); else that function.
+    static func normalized(_ prompt: String) -> String {
+        let utf8 = prompt.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return AnswerNormalizer.normalize(prompt) }
+        // ASCII white space as Unicode has it: tab, line feed, vertical tab, form feed, carriage return, space.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var words = utf8.split(whereSeparator: isSpace)
+        if var last = words.popLast() {
+            while let end = last.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?")
+            {
+                last = last.dropLast()
+            }
+            if !last.isEmpty { words.append(last) }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        for (index, word) in words.enumerated() {
+            if index > 0 { bytes.append(0x20) }
+            for byte in word { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The stats screen's review section: questions seen, mature (interval of
+/// 21 days or more), true retention over the last 30 days (right answers
+/// among the reviews of questions that were due, first meetings left out),
+/// and how many questions fall due on each of the next 7 days (today counts
+/// what is overdue).
+public struct ReviewProgress: Sendable {
+    public var seen = 0
+    public var mature = 0
+    /// Reviews of due questions in the last 30 days, and how many were right.
+    public var dueReviews = 0
+    public var dueRight = 0
+    /// Questions due today (overdue included), tomorrow, … 7 numbers.
+    public var forecast: [Int] = []
+    public var forecastDays: [String] = []
+
+    public static let retentionDays = 30
+    public static let forecastLength = 7
+
+    /// From the whole history (questions of banks that are gone count as seen,
+    /// never as due).
+    public init(sessions: [Session], index: QuestionIndex, now: Date, timeZone: TimeZone, scheduler: FSRS = .standard) {
+        let since = now.addingTimeInterval(-Double(Self.retentionDays) * 86_400)
+        var dueReviews = 0
+        var dueRight = 0
+        let schedule = ReviewSchedule(sessions: sessions, index: index, scheduler: scheduler) { review in
+            guard !review.wasNew, review.wasDue, review.date >= since, review.date <= now else { return }
+            dueReviews += 1
+            if review.outcome == .right { dueRight += 1 }
+        }
+        self.dueReviews = dueReviews
+        self.dueRight = dueRight
+        seen = schedule.cards.count
+        mature = schedule.cards.values.count(where: \.isMature)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let today = calendar.startOfDay(for: now)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        var ends: [Date] = []
+        for day in 0..<Self.forecastLength {
+            let start = calendar.date(byAdding: .day, value: day, to: today) ?? today
+            forecastDays.append(formatter.string(from: start))
+            ends.append(calendar.date(byAdding: .day, value: day + 1, to: today) ?? start)
+        }
+        forecast = Array(repeating: 0, count: Self.forecastLength)
+        for (identity, card) in schedule.cards where index.entries[identity] != nil {
+            if let day = ends.firstIndex(where: { card.due < $0 }) { forecast[day] += 1 }
+        }
+    }
+
+    /// Right among due reviews, as a whole percentage; nil with none.
+    public var retentionPercent: Int? {
+        dueReviews > 0 ? Int((Double(dueRight) / Double(dueReviews) * 100).rounded()) : nil
+    }
+
+    /// The section's lines: a title, the figures, the forecast as bars.
+    public func lines(ascii: Bool, width: Int) -> [String] {
+        let dot = ascii ? "-" : "·"
+        var lines = ["Reviews"]
+        var figures = ["\(seen) question\(seen == 1 ? "" : "s") seen", "\(mature) mature"]
+        figures.append(
+            retentionPercent.map { "retention \($0)% (\(dueRight) of \(dueReviews) due, 30 days)" }
+                ?? "no due reviews in 30 days")
+        // As many figures a line as fit the width.
+        var line = ""
+        for figure in figures {
+            let joined = line.isEmpty ? figure : line + " \(dot) " + figure
+            if line.isEmpty || DisplayWidth.of(joined) <= width {
+                line = joined
+            } else {
+                lines.append(line)
+                line = figure
+            }
+        }
+        lines.append(line)
+        let most = max(forecast.max() ?? 0, 1)
+        let barWidth = max(min(width - 20, 30), 5)
+        for (day, count) in zip(forecastDays, forecast) {
+            let length = count == 0 ? 0 : max(1, count * barWidth / most)
+            let bar = String(repeating: ascii ? "#" : "█", count: length)
+            let padded = String(repeating: " ", count: max(0, 4 - String(count).count)) + String(count)
+            lines.append("  \(day)  \(padded)" + (bar.isEmpty ? "" : " " + bar))
+        }
+        return lines
+    }
+
+    /// For the JSON form: `seen`, `mature`, `dueReviews30Days`, `dueRight30Days`,
+    /// `retentionPercent` (null with no due review), `forecast` (`date`, `due`).
+    public var jsonObject: [String: Any] {
+        [
+            "seen": seen, "mature": mature, "dueReviews30Days": dueReviews, "dueRight30Days": dueRight,
+            "retentionPercent": retentionPercent.map { $0 as Any } ?? NSNull(),
+            "forecast": zip(forecastDays, forecast).map { ["date": $0, "due": $1] as [String: Any] },
+        ]
+    }
+}

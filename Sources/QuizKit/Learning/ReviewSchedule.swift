@@ -1,0 +1,145 @@
+import Foundation
+
+/// Every question the player has met, with its FSRS card, derived from the
+/// history: each answer of every game (a review or not) is a review of its
+/// question, rated by `ReviewRating` (wrong or skipped: Again; right: Good,
+/// Hard when slower than 1.5 × the player's median for the question kind,
+/// Easy when no slower than that median and the question already mature).
+/// The median is over the player's last `timeWindow` right answers of the
+/// kind. Games are applied in the order they were recorded; a game's answers
+/// are all reviews at the game's date.
+public struct ReviewSchedule: Sendable {
+    /// One question's card and what to show of it.
+    public struct Card: Sendable, Equatable {
+        public var stability: Double
+        public var difficulty: Double
+        public var lastReview: Date
+        public var due: Date
+        public var reps: Int
+        public var lapses: Int
+        /// The first time it was met.
+        public var firstSeen: Date
+        /// The bank it was last played from (for `review QUIZ`) and its prompt then.
+        public var quiz: String
+        public var prompt: String
+
+        public var state: CardState {
+            CardState(
+                phase: .review, stability: stability, difficulty: difficulty, lastReview: lastReview, due: due,
+                reps: reps, lapses: lapses)
+        }
+
+        /// Mature: last scheduled for `ReviewRating.matureInterval` days or more.
+        public var isMature: Bool { (state.scheduledDays ?? 0) >= ReviewRating.matureInterval }
+    }
+
+    /// One review as it was applied, for the review log.
+    public struct Review: Sendable {
+        public var identity: String
+        public var date: Date
+        public var rating: ReviewRating
+        /// The card was new before it (the optimizer's state 0), else a review (2).
+        public var wasNew: Bool
+        /// It was due (or new) when answered.
+        public var wasDue: Bool
+        public var outcome: QuestionOutcome
+        public var seconds: TimeInterval?
+    }
+
+    /// Right answers kept per question kind for the median.
+    public static let timeWindow = 101
+
+    public private(set) var cards: [String: Card] = [:]
+    /// The times of the latest right answers, per question kind.
+    public private(set) var recentTimes: [String: [Double]] = [:]
+    /// Games applied.
+    public private(set) var games = 0
+
+    public init() {}
+
+    /// A schedule read back from its file.
+    init(cards: [String: Card], recentTimes: [String: [Double]], games: Int) {
+        self.cards = cards
+        self.recentTimes = recentTimes
+        self.games = games
+    }
+
+    /// The schedule of a whole history.
+    public init(
+        sessions: [Session], index: QuestionIndex, scheduler: FSRS = .standard, log: ((Review) -> Void)? = nil
+    ) {
+        for session in sessions { apply(session, index: index, scheduler: scheduler, log: log) }
+    }
+
+    /// Counts one game's answers as reviews of their questions.
+    public mutating func apply(
+        _ session: Session, index: QuestionIndex, scheduler: FSRS = .standard, log: ((Review) -> Void)? = nil
+    ) {
+        games += 1
+        let date = session.date
+        guard date.timeIntervalSinceReferenceDate.isFinite else { return }
+        for result in session.results {
+            let identity = index.identity(of: result, quiz: session.quiz)
+            let kind = index.kind(of: identity)
+            let existing = cards[identity]
+            var state = existing?.state ?? CardState()
+            let times = recentTimes[kind] ?? []
+            let rating = ReviewRating(
+                outcome: result.outcome, duration: result.seconds ?? .nan, medianDuration: Self.median(times),
+                currentInterval: state.scheduledDays)
+            let wasDue = state.isDue(at: date)
+            state.apply(review: rating, at: date, using: scheduler)
+            let quiz =
+                session.quiz == ReviewSession.quizID
+                ? (existing?.quiz ?? index.entries[identity]?.bank ?? "") : (session.quiz ?? "")
+            cards[identity] = Card(
+                stability: state.stability, difficulty: state.difficulty, lastReview: date, due: state.due ?? date,
+                reps: state.reps, lapses: state.lapses, firstSeen: existing?.firstSeen ?? date, quiz: quiz,
+                prompt: result.prompt)
+            if result.outcome == .right, let seconds = result.seconds, seconds.isFinite, seconds >= 0 {
+                var kept = times
+                kept.append(seconds)
+                if kept.count > Self.timeWindow { kept.removeFirst(kept.count - Self.timeWindow) }
+                recentTimes[kind] = kept
+            }
+            log?(
+                Review(
+                    identity: identity, date: date, rating: rating, wasNew: existing == nil, wasDue: wasDue,
+                    outcome: result.outcome, seconds: result.seconds))
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The questions due at `date` that a bank still has (the others keep
+    /// their cards, unasked), of `quiz` only when given, most overdue first
+    /// (then by identity, so the order is the same every time).
+    public func due(at date: Date, index: QuestionIndex, quiz: String? = nil) -> [(identity: String, card: Card)] {
+        cards.filter { identity, card in
+            card.due <= date && index.entries[identity] != nil
+                && (quiz == nil || index.entries[identity]?.bank == quiz)
+        }
+        .map { (identity: $0.key, card: $0.value) }
+        .sorted { $0.card.due != $1.card.due ? $0.card.due < $1.card.due : $0.identity < $1.identity }
+    }
+
+    /// The earliest due date after `date` among questions a bank still has.
+    public func nextDue(after date: Date, index: QuestionIndex) -> Date? {
+        cards.filter { $0.value.due > date && index.entries[$0.key] != nil }.map(\.value.due).min()
+    }
+
+    /// Questions first met on the day of `date` in `timeZone`.
+    public func newToday(at date: Date, timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // The day's bounds once: a calendar question per card is slow.
+        let start = calendar.startOfDay(for: date)
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        return cards.values.count { $0.firstSeen >= start && $0.firstSeen < end }
+    }
+}

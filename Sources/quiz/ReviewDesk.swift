@@ -1,0 +1,141 @@
+import Foundation
+import QuizKit
+
+/// Reviews at the command line and the menu: what is due (from the schedule
+/// kept beside the history, rebuilt when stale), the menu's line of what is
+/// waiting, and a review played as a game of quiz id `review`.
+struct ReviewDesk {
+    let console: Console
+    let store: HistoryStore
+    let library: QuestionLibrary
+    let clock: QuizClock
+    let scheduler: FSRS
+
+    var file: ScheduleFile { ScheduleFile(store: store, scheduler: scheduler) }
+    var index: QuestionIndex { QuestionIndex(banks: library.banks) }
+
+    /// The schedule now; what could not be read is said on standard error.
+    func schedule(index: QuestionIndex) throws(CommandFailure) -> ReviewSchedule {
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            throw CommandFailure(status: .ioError, message: problem)
+        }
+        do {
+            return try file.current(index: index) {
+                let loaded = try store.load(results: true)
+                for line in loaded.notices + loaded.problems { console.err(line) }
+                return loaded.sessions
+            }
+        } catch let error as HistoryError {
+            throw CommandFailure(status: .ioError, message: error.description)
+        } catch {
+            throw CommandFailure(status: .ioError, message: "\(error)")
+        }
+    }
+
+    /// The review without reading every bank, when the schedule is fresh
+    /// and the due questions' banks are bank files found by their ids: only
+    /// those banks are read. Nil when that cannot be done (the caller then
+    /// reads every bank, which also rebuilds a stale schedule).
+    static func quickBank(
+        file: ScheduleFile, at now: Date, quiz: String?, count: Int, extraPaths: [String]
+    ) -> QuestionBank? {
+        guard let schedule = file.fresh() else { return nil }
+        let candidates = schedule.cards.filter { $0.value.due <= now && (quiz == nil || $0.value.quiz == quiz) }
+            .sorted { $0.value.due != $1.value.due ? $0.value.due < $1.value.due : $0.key < $1.key }
+        var indexes: [String: QuestionIndex] = [:]
+        var questions: [Question] = []
+        for (identity, card) in candidates {
+            if indexes[card.quiz] == nil {
+                guard let path = BankLocator.file(forQuiz: card.quiz, extraPaths: extraPaths),
+                    let bank = try? BankLoader.load(path: path)
+                else { return nil }
+                indexes[card.quiz] = QuestionIndex(banks: [bank])
+            }
+            guard var question = indexes[card.quiz]?.entries[identity]?.question else { continue }
+            question.identity = identity
+            questions.append(question)
+            if questions.count >= max(count, 1) { break }
+        }
+        guard !questions.isEmpty else { return nil }
+        return QuestionBank(
+            id: ReviewSession.quizID, title: ReviewSession.title, questions: questions, path: ReviewSession.quizID)
+    }
+
+    /// `12 questions due for review · 3 new today`, or when the next one is
+    /// due; nil before any question was met.
+    func waitingLine() -> String? {
+        let index = index
+        guard let schedule = try? schedule(index: index), !schedule.cards.isEmpty else { return nil }
+        let now = clock.now
+        let due = schedule.due(at: now, index: index).count
+        let new = schedule.newToday(at: now, timeZone: LocalTimeZone.current)
+        let newPart = new > 0 ? " \(console.glyph("·", "-")) \(new) new today" : ""
+        if due > 0 {
+            return "\(due) question\(due == 1 ? "" : "s") due for review\(newPart) (type review)"
+        }
+        return nothingDue(schedule, index: index, now: now) + newPart + "."
+    }
+
+    /// When nothing is due: when the next question will be (no full stop).
+    func nothingDue(_ schedule: ReviewSchedule, index: QuestionIndex, now: Date) -> String {
+        guard let next = schedule.nextDue(after: now, index: index) else {
+            return "Nothing due for review"
+        }
+        return "Nothing due for review; the next question is due \(Self.when(next, from: now))"
+    }
+
+    /// `in 3 hours`, `tomorrow`, `in 5 days (2026-12-05)`.
+    static func when(_ date: Date, from now: Date) -> String {
+        let seconds = date.timeIntervalSince(now)
+        if seconds < 3_600 { return "within the hour" }
+        if seconds < 86_400 {
+            let hours = Int((seconds / 3_600).rounded())
+            return "in \(hours) hour\(hours == 1 ? "" : "s")"
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = LocalTimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let days = Int((seconds / 86_400).rounded(.up))
+        return "in \(days) day\(days == 1 ? "" : "s") (\(formatter.string(from: date)))"
+    }
+
+    /// Plays the questions due (of `quiz` only when given), `count` at most.
+    func play(
+        quiz: String?, count: Int?, seed: UInt64, input: LineInput, settings: Settings, sharePrompt: Bool = false
+    ) throws(CommandFailure) -> ExitStatus {
+        let index = index
+        let schedule = try schedule(index: index)
+        let now = clock.now
+        guard
+            let bank = ReviewSession.bank(
+                schedule: schedule, index: index, at: now, quiz: quiz, count: count ?? ReviewSession.defaultCount)
+        else {
+            if schedule.cards.isEmpty {
+                console.out(
+                    console.wrapped(
+                        "Nothing to review yet: play a quiz, and the questions you meet come back here when due."))
+            } else {
+                console.out(console.wrapped(nothingDue(schedule, index: index, now: now) + "."))
+            }
+            return .success
+        }
+        return play(bank, input: input, settings: settings, seed: seed, sharePrompt: sharePrompt)
+    }
+
+    /// Plays a review already gathered.
+    func play(
+        _ bank: QuestionBank, input: LineInput, settings: Settings, seed: UInt64, sharePrompt: Bool = false
+    ) -> ExitStatus {
+        var player = GamePlayer(console: console, input: input, store: store)
+        player.sharePrompt = sharePrompt
+        player.streaks = settings.streaks
+        player.clock = clock
+        player.schedule = file
+        player.inOrder = true
+        switch player.play(bank, count: nil, seed: seed) {
+        case .finished(_, let failure): return failure == nil ? .success : .ioError
+        case .abandoned(let interrupted): return interrupted ? .interrupted : .success
+        }
+    }
+}

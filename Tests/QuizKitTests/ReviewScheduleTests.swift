@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// Identities, their record in both history forms, and the schedule built from games.
+@Suite struct ReviewScheduleTests {
+    let question = Question(prompt: "What is the capital of Peru?", kind: .freeText(answer: "Lima", accepted: []))
+
+    @Test func anIdentityIsTheIdOrTheNormalisedPromptsFingerprint() {
+        var named = question
+        named.id = "peru"
+        #expect(QuestionIdentity.of(named, bank: "capitals") == "capitals#peru")
+        let plain = QuestionIdentity.of(question, bank: "capitals")
+        #expect(plain.hasPrefix("capitals~") && plain.count == "capitals~".count + 16)
+        var respaced = question
+        respaced.prompt = "  what is the CAPITAL of   Perú? "
+        #expect(QuestionIdentity.of(respaced, bank: "capitals") == plain)
+        #expect(QuestionIdentity.of(question, bank: "other") != plain)
+        var renamed = question
+        renamed.prompt = "Which city is the capital of Peru?"
+        #expect(QuestionIdentity.of(renamed, bank: "capitals") != plain)
+    }
+
+    @Test func anOldResultIsMatchedByItsPromptEvenAfterTheQuestionGainedAnId() {
+        var named = question
+        named.id = "peru"
+        let index = QuestionIndex(banks: [QuestionBank(id: "capitals", title: "C", questions: [named], path: "")])
+        let old = QuestionResult(prompt: question.prompt, outcome: .wrong, given: "x", answer: "Lima")
+        #expect(index.identity(of: old, quiz: "capitals") == "capitals#peru")
+        let recorded = QuestionResult(
+            prompt: "anything", outcome: .wrong, given: "x", answer: "Lima",
+            identity: QuestionIdentity.fingerprinted(bank: "capitals", prompt: question.prompt))
+        #expect(index.identity(of: recorded, quiz: "review") == "capitals#peru")
+        #expect(index.kind(of: "capitals#peru") == "text")
+        #expect(index.kind(of: "gone#x") == "other")
+    }
+
+    @Test func identityAndTimeSurviveTheArchiveAndTheJournal() throws {
+        let result = QuestionResult(
+            prompt: "p", outcome: .right, given: "a", answer: "a", identity: "bank#id", seconds: 3.4)
+        let session = Session(date: Date(timeIntervalSince1970: 1_700_000_000), score: 1, total: 1, results: [result])
+        let read = try KeyedArchive.sessions(from: KeyedArchive.data(for: [session]))
+        #expect(read.first?.results.first?.identity == "bank#id")
+        #expect(read.first?.results.first?.seconds == 3.4)
+        var bytes: [UInt8] = []
+        SessionRecordCodec.encode(session, into: &bytes)
+        let decoded = try bytes.withUnsafeBytes { try SessionRecordCodec.decode($0) }
+        #expect(decoded.results.first?.identity == "bank#id")
+        #expect(decoded.results.first?.seconds == 3.4)
+        #expect(decoded.isEqual(session))
+    }
+
+    @Test func everyAnswerIsAReviewRatedByTheRule() throws {
+        let bank = QuestionBank(id: "b", title: "B", questions: [question], path: "")
+        let index = QuestionIndex(banks: [bank])
+        let identity = QuestionIdentity.of(question, bank: "b")
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        func game(_ outcome: QuestionOutcome, day: Double, seconds: Double) -> Session {
+            Session(
+                date: start.addingTimeInterval(day * 86_400), score: 0, total: 1, quiz: "b",
+                results: [
+                    QuestionResult(
+                        prompt: question.prompt, outcome: outcome, given: nil, answer: "Lima", identity: identity,
+                        seconds: seconds)
+                ])
+        }
+        var ratings: [ReviewRating] = []
+        let games = [
+            game(.wrong, day: 0, seconds: 5), game(.right, day: 1, seconds: 4), game(.right, day: 4, seconds: 20),
+        ]
+        let schedule = ReviewSchedule(sessions: games, index: index) { ratings.append($0.rating) }
+        // Wrong: Again; right with no median yet: Good; right and over 1.5 × the median (4 s): Hard.
+        #expect(ratings == [.again, .good, .hard])
+        var card = CardState()
+        for (session, rating) in zip(games, ratings) { card.apply(review: rating, at: session.date) }
+        let kept = try #require(schedule.cards[identity])
+        #expect(kept.due == card.due && kept.stability == card.stability && kept.reps == 3 && kept.lapses == 0)
+        #expect(schedule.due(at: card.due!, index: index).map(\.identity) == [identity])
+        #expect(schedule.due(at: card.due!.addingTimeInterval(-1), index: index).isEmpty)
+        #expect(schedule.due(at: card.due!, index: QuestionIndex()).isEmpty, "a bank gone: not offered")
+    }
+}
+
+/// `history.schedule`'s text form reads back exactly, odd texts included, and refuses damage.
+@Suite struct ScheduleTextTests {
+    @Test func aScheduleReadsBackExactly() throws {
+        let question = Question(prompt: "Tab\there,\nline\\break\r", kind: .trueFalse(true))
+        let bank = QuestionBank(id: "odd\tbank", title: "B", questions: [question], path: "")
+        let identity = QuestionIdentity.of(question, bank: bank.id)
+        let sessions = (0..<3).map { day in
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: 800_000_000.123 + Double(day) * 90_000), score: 1,
+                total: 1, quiz: bank.id,
+                results: [
+                    QuestionResult(
+                        prompt: question.prompt, outcome: day == 1 ? .wrong : .right, given: "True", answer: "True",
+                        identity: identity, seconds: 1.7 + Double(day))
+                ])
+        }
+        let schedule = ReviewSchedule(sessions: sessions, index: QuestionIndex(banks: [bank]))
+        let contents = ScheduleText.Contents(
+            stamp: [-1, -1, 12, 1.5e9 + 0.123456789, 0, 0], parameters: FSRS.defaultParameters + [0.9, 36_500],
+            schedule: schedule)
+        let data = ScheduleText.encode(contents)
+        let read = try #require(ScheduleText.decode(data))
+        #expect(read.stamp == contents.stamp)
+        #expect(read.parameters == contents.parameters)
+        #expect(read.schedule.cards == schedule.cards)
+        #expect(read.schedule.recentTimes == schedule.recentTimes)
+        #expect(read.schedule.games == 3)
+        #expect(read.schedule.cards[identity]?.prompt == question.prompt)
+        // Any line cut short, or bytes changed, reads as nothing (and is rebuilt).
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(ScheduleText.decode(Data(text.dropLast(3).utf8)) == nil)
+        #expect(ScheduleText.decode(Data(text.replacingOccurrences(of: "games 3", with: "games x").utf8)) == nil)
+        #expect(ScheduleText.decode(Data("quiz-schedule 2\n".utf8)) == nil)
+    }
+}
+
+/// The identity's quick ASCII normalisation is the answer normaliser's, byte for byte.
+@Suite struct QuestionIdentityTests {
+    @Test func theQuickFormIsTheNormalisersOnRandomASCII() {
+        var generator = SeededGenerator(seed: 13)
+        let alphabet = Array("aZ .!?\t\n\r\u{0B}\u{0C}x1,'\"-Q".utf8) + Array(0..<128)
+        for round in 0..<20_000 {
+            let length = Int(generator.next() % 24)
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(
+                QuestionIdentity.normalized(text) == AnswerNormalizer.normalize(text), "round \(round): \(bytes)")
+        }
+        for text in ["  What IS the capital of Peru?? ", "...", "a .", "\u{0B}x\u{0C}", "Tab\there.!"] {
+            #expect(QuestionIdentity.normalized(text) == AnswerNormalizer.normalize(text))
+        }
+        #expect(QuestionIdentity.normalized("Perú?") == "peru")
+    }
+}
