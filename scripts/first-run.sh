@@ -30,9 +30,9 @@ TIMEFORMAT='%U %S'
 menu=$(date +%s.%N)
 grep -q 'quiz' "$log" || { echo "first-run: make play printed no menu" >&2; cat "$log" >&2; exit 1; }
 
-warnings=$(grep -c -i 'warning' "$log" || true)
+warnings=$(grep -c 'warning:' "$log" || true)
 read -r user sys <"$work/cpu"
 awk -v s="$start" -v c="$cloned" -v m="$menu" -v u="$user" -v y="$sys" \
     'BEGIN { printf "clone: %.1f s\nclone to menu: %.1f s wall, %.1f s of CPU\n", c - s, m - s, u + y }'
-printf 'lines printed by make play: %d (with "warning": %d)\n' "$(wc -l <"$log")" "$warnings"
+printf 'lines printed by make play: %d (with "warning:": %d)\n' "$(wc -l <"$log")" "$warnings"
 printf 'machine: %s cores, %s\n' "$(nproc)" "$(swift --version 2>/dev/null | head -n 1)"
