@@ -96,7 +96,7 @@ enum BankLocator {
                 fetch: FetchProgram.fetch)
             let remote = try loader.load(url)
             if let stale = remote.staleCopy {
-                FileHandle.standardError.write(Data(Console.errorLine("\(stale)").utf8))
+                StandardStreams.err(Console.errorLine("\(stale)"))
             }
             return remote.bank
         } catch {

@@ -55,18 +55,18 @@ struct Console {
     var ascii: Bool { !locale.drawsUnicode }
 
     func out(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((printable(text) + "\n").utf8))
+        StandardStreams.out(printable(text) + "\n")
     }
 
     /// Writes `text` as it is, adding no line end.
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(printable(text).utf8))
+        StandardStreams.out(printable(text))
     }
 
     /// An error or a notice on standard error, after "quiz: ". It may quote a
     /// bank's values or a path, so it is made safe as a whole.
     func err(_ text: String) {
-        FileHandle.standardError.write(Data(Self.errorLine(text, locale: locale).utf8))
+        StandardStreams.err(Self.errorLine(text, locale: locale))
     }
 
     /// "quiz: " and `text` made safe (line breaks kept), with a line end.

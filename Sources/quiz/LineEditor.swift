@@ -143,7 +143,7 @@ final class LineEditor: LineInput {
         guard let raw = CEditLine.readline(Self.asciiOnly ? TerminalText.ascii(shown) : shown) else {
             if let partial = interruptedLine {
                 interruptedLine = nil
-                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                StandardStreams.out("^C\n")
                 return .interrupted(partial: partial.trimmingCharacters(in: .whitespacesAndNewlines))
             }
             return .end

@@ -32,7 +32,7 @@ struct QuizCommand {
             folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
             pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()],
             adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
-            onWait: { message in FileHandle.standardError.write(Data(("quiz: " + message + "\n").utf8)) })
+            onWait: { message in StandardStreams.err(Console.errorLine(message)) })
     }
 
     func run() throws(CommandFailure) -> ExitStatus {

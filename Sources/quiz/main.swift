@@ -15,11 +15,17 @@ do {
 } catch {
     // The message may quote a bank's values or a path: made safe (Console.errorLine).
     let hint = error.hint.map { Console.errorLine($0).dropFirst("quiz: ".count) } ?? ""
-    FileHandle.standardError.write(Data((Console.errorLine(error.message) + hint).utf8))
+    StandardStreams.err(Console.errorLine(error.message) + hint)
     status = error.status
 }
 // A downloaded bank is cached in the background; let that write finish.
 for failure in BankLocator.cache.finishWrites() {
-    FileHandle.standardError.write(Data(Console.errorLine("\(failure)").utf8))
+    StandardStreams.err(Console.errorLine("\(failure)"))
+}
+// A write that failed (a full disk, /dev/full, a closed descriptor) is an I/O
+// error: said once on standard error when it can take it, and 74.
+if let failure = StandardStreams.failure {
+    StandardStreams.err(Console.errorLine("cannot write to \(failure.stream): \(failure.reason)"))
+    exit(ExitStatus.ioError.rawValue)
 }
 exit(status.rawValue)
