@@ -794,7 +794,8 @@ public struct HistoryStore: Sendable {
                 throw .cannotCreateFolder(path: folder, reason: String(cString: strerror(errno)))
             }
         }
-        chmod(folder, 0o700)
+        var created: [String] = []
+        tighten(folder, to: 0o700, notices: &created)
     }
 
     private func tightenFiles(notices: inout [String]) {
@@ -803,12 +804,22 @@ public struct HistoryStore: Sendable {
         }
     }
 
-    /// Takes group and other permissions away from `path`, saying so.
+    /// Takes group and other permissions away from `path`, saying so: only a
+    /// regular file (for a history file) or a folder (for the data folder)
+    /// that is this user's own, reached without following a symbolic link, and
+    /// never a shared folder with the sticky bit (`--data-dir /tmp` must not
+    /// lock other users out of /tmp, nor a link to /dev/null change it).
     private func tighten(_ path: String, to mode: mode_t, notices: inout [String]) {
+        let wantFolder = mode == 0o700
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (wantFolder ? O_DIRECTORY : 0))
+        guard fd >= 0 else { return }
+        defer { close(fd) }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
+        guard fstat(fd, &info) == 0, info.st_mode & 0o077 != 0, info.st_uid == getuid(),
+            info.st_mode & S_IFMT == (wantFolder ? S_IFDIR : S_IFREG), info.st_mode & S_ISVTX == 0
+        else { return }
         let old = info.st_mode & 0o777
-        if chmod(path, mode) == 0 {
+        if fchmod(fd, mode) == 0 {
             notices.append(
                 "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
                     + "since the history is private")
