@@ -51,6 +51,9 @@ struct Console {
     /// columns and do their best below.
     var width: Int { measuredWidth ?? 80 }
 
+    /// Standard output is a terminal (so raw data must not reach it as it is).
+    var isTerminal: Bool { stdoutIsTerminal }
+
     /// Our own drawings (squares, bars, rules, ✓ and ·) in ASCII.
     var ascii: Bool { !locale.drawsUnicode }
 

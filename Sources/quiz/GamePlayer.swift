@@ -181,7 +181,17 @@ struct GamePlayer {
     /// its URL, or its file's name (never the folders above it, which are
     /// private); nil for a bundled bank, which the quiz id alone names.
     static func source(of bank: QuestionBank) -> String? {
-        if RemoteBankLoader.isRemote(bank.path) { return bank.path }
+        if RemoteBankLoader.isRemote(bank.path) {
+            // The card is pasted into chats: a user name and password in the
+            // URL (http://alice:secret@host/…) are left out of the history and
+            // the replay command.
+            guard var parts = URLComponents(string: bank.path), parts.user != nil || parts.password != nil else {
+                return bank.path
+            }
+            parts.user = nil
+            parts.password = nil
+            return parts.string ?? bank.path
+        }
         let file = URL(fileURLWithPath: bank.path).resolvingSymlinksInPath().path
         if let bundled = BankLocator.bundledFolder(),
             file.hasPrefix(URL(fileURLWithPath: bundled).resolvingSymlinksInPath().path + "/")

@@ -164,7 +164,14 @@ struct QuizCommand {
             return .success
         }
         let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
-        let text = report.render(options.format ?? .table, width: console.width, ascii: console.ascii)
+        var text = report.render(options.format ?? .table, width: console.width, ascii: console.ascii)
+        // CSV keeps the data exact for a file or a pipe; on a terminal its
+        // control characters are shown visibly, as everywhere else.
+        if console.isTerminal && text.hasSuffix("\r\n") {
+            text =
+                text.components(separatedBy: "\r\n").map { TerminalText.safe($0, lineBreaks: true) }
+                .joined(separator: "\r\n")
+        }
         // On a terminal, more lines than the screen go through a pager (Pager).
         if let pager = Pager.forOutput(text, environment: environment, refused: options.noPager),
             pager.show(text)
