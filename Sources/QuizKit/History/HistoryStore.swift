@@ -164,6 +164,7 @@ public struct HistoryStore: Sendable {
         var pending = pendingSessions(notices: &notices)
         if let include { pending = pending.filter(include) }
         guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
+        try refuseFilesThatAreNotRegular()
         var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
         /// Once for each file: repairs under the exclusive lock (the archive,
@@ -496,6 +497,7 @@ public struct HistoryStore: Sendable {
     /// damage, an XML archive: `load()` and its repairs, then the count.
     /// Equal to `StatisticsTally(sessions: load().sessions)` (tested).
     public func statistics(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Tallied {
+        try refuseFilesThatAreNotRegular()
         if let fast = try keptStatistics(timeZone: timeZone) { return fast }
         let loaded = try load()
         return Tallied(
@@ -560,6 +562,7 @@ public struct HistoryStore: Sendable {
         var notices: [String] = []
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
+            try refuseFilesThatAreNotRegular()
             let lock = try acquireLock(LOCK_EX)
             defer { close(lock) }
             removeStaleTemporaryFiles()
@@ -801,6 +804,28 @@ public struct HistoryStore: Sendable {
     private func tightenFiles(notices: inout [String]) {
         for path in [archivePath, journalPath, lockPath, summaryPath, statisticsPath] {
             tighten(path, to: 0o600, notices: &notices)
+        }
+    }
+
+    /// A history file that is there but is not a regular file (a pipe, a
+    /// device, a folder, or a link to one) would block a reader forever or
+    /// feed it endless bytes: it is refused, with its path and what it is,
+    /// before anything opens it (the game is then kept pending).
+    private func refuseFilesThatAreNotRegular() throws(HistoryError) {
+        for path in [archivePath, journalPath, summaryPath, statisticsPath] {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            guard kind != S_IFREG else { continue }
+            let what =
+                switch kind {
+                case S_IFIFO: "a pipe"
+                case S_IFDIR: "a folder"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "not a regular file"
+                }
+            throw .cannotRead(path: path, reason: "it is \(what), not a history file")
         }
     }
 
