@@ -162,7 +162,8 @@ struct Options {
             func number(_ label: String, minimum: Int) throws(CommandFailure) -> Int {
                 let text = try value()
                 guard let number = Int(text), number >= minimum else {
-                    if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+                    // Digits alone: too large only when Int cannot hold them (-n 0 is too small).
+                    if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), Int(text) == nil {
                         throw usageError("\(label) '\(text)' is too large (at most \(Int.max))")
                     }
                     throw usageError("\(label) must be a whole number of at least \(minimum), not '\(text)'")

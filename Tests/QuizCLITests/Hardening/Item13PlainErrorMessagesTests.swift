@@ -118,4 +118,17 @@ import Testing
         expectPlain(result, status: 64, message)
         #expect(!result.stderr.contains("whole number of at least"))
     }
+
+    /// Found by the adversarial pass: zero was called "too large".
+    @Test(arguments: [
+        (["-n", "0", "mini"], "the question count must be a whole number of at least 1, not '0'"),
+        (["-n", "000", "mini"], "the question count must be a whole number of at least 1, not '000'"),
+        (["--history", "--limit", "0"], "the limit must be a whole number of at least 1, not '0'"),
+        (["--share", "--game", "0"], "the game number must be a whole number of at least 1, not '0'"),
+    ])
+    func zeroIsTooSmallNotTooLarge(arguments: [String], message: String) throws {
+        let result = try runQuiz(arguments, environment: Scratch().environment())
+        expectPlain(result, status: 64, message)
+        #expect(!result.stderr.contains("too large"))
+    }
 }
