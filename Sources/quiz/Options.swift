@@ -88,7 +88,7 @@ struct Options {
                                     recorded that match no question now
               --fsrs-parameters FILE  schedule reviews with the 21 FSRS
                                     parameters in FILE (fsrs-optimizer's output)
-              --limit N             with --history: only the newest N games
+              --limit N             with --history: only the last N games recorded
               --quiz ID             with --history: only games of quiz ID;
                                     with --review: only its questions
               --game N              with --share: the Nth game back (1 = the last)
