@@ -30,8 +30,14 @@ enum NumberWords {
         small[word] != nil || tens[word] != nil || scales[word] != nil
     }
 
+    /// More words than this are never read as numbers.
+    static let maximumWords = 64
+
     /// `words` with every run of number words replaced by its digits.
     static func digits(_ words: [String]) -> [String] {
+        // An answer is a few words; a text of hundreds (a hostile bank, a
+        // pasted page) is taken as written rather than read as numbers.
+        if words.count > maximumWords { return words }
         var out: [String] = []
         out.reserveCapacity(words.count)
         var index = 0
