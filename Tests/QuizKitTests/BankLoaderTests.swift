@@ -552,3 +552,23 @@ struct BundledBankTests {
         }
     }
 }
+
+/// Found by the adversarial pass: an answer of megabytes made every typed
+/// answer take seconds to match. Answers, accepted and rejected forms and
+/// choices are at most 500 characters.
+@Suite("BankLoader: answer length")
+struct AnswerLengthTests {
+    @Test func anAnswerOrChoiceLongerThan500CharactersIsRefused() {
+        let long = String(repeating: "nineteen hundred ", count: 40)
+        let found = problems(
+            bankText(
+                #"{"prompt": "A", "answer": "\#(long)"}"#,
+                #"{"prompt": "B", "answer": "x", "accept": ["\#(long)"]}"#,
+                #"{"prompt": "C", "choices": ["x", "y", "\#(long)"], "answer": "x"}"#)
+        ).map(\.description)
+        #expect(found.count == 3, "\(found)")
+        #expect(found.allSatisfy { $0.contains("longer than 500 characters") }, "\(found)")
+        let fits = String(repeating: "a", count: 500)
+        #expect((try? load(bankText(#"{"prompt": "A", "answer": "\#(fits)"}"#))) != nil)
+    }
+}

@@ -56,6 +56,10 @@ struct BankChecker {
     let bytes: [UInt8]
     var problems: [BankProblem] = []
 
+    /// The longest answer, accepted form, rejected answer or choice, in
+    /// characters: what a player types is short, and a longer text (a hostile
+    /// bank) would make matching a typed answer slow.
+    static let maximumAnswerLength = 500
     static let bankKeys: Set<String> = ["$schema", "title", "description", "questions"]
     static let questionKeys: Set<String> = [
         "prompt", "choices", "answer", "accept", "reject", "strict", "explanation", "difficulty", "category", "tags",
@@ -187,6 +191,11 @@ struct BankChecker {
                 questionProblem(number, field, "item \(i + 1) is empty", at: element)
                 continue
             }
+            if ["choices", "accept", "reject"].contains(field), text.count > Self.maximumAnswerLength {
+                questionProblem(
+                    number, field, "item \(i + 1) is longer than \(Self.maximumAnswerLength) characters", at: element)
+                continue
+            }
             result.append(text)
         }
         return result
@@ -263,6 +272,9 @@ struct BankChecker {
         case .string(let answer):
             if answer.trimmed.isEmpty {
                 questionProblem(number, "answer", "is empty", at: node["answer"]!)
+            } else if answer.count > Self.maximumAnswerLength {
+                questionProblem(
+                    number, "answer", "is longer than \(Self.maximumAnswerLength) characters", at: node["answer"]!)
             } else if let choices {
                 kind = multipleChoice(choices, answer: answer, node: node, number: number)
                 if node["accept"] != nil {
