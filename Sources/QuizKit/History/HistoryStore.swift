@@ -485,8 +485,15 @@ public struct HistoryStore: Sendable {
             // writes: read the archive whole once, and write it again.
             return try load(results: false, newest: nil, where: nil, summarise: true)
         }
-        var notices: [String] = []
-        let pending = pendingSessions(notices: &notices)
+        // Pending games already in the history (a file that could not be
+        // removed) are neither counted again nor said to be waiting.
+        var files = pendingFiles()
+        if !files.isEmpty {
+            let known = historyIdentities()
+            files = files.map { ($0.path, $0.sessions.filter { !known.contains(GameIdentity($0)) }) }
+        }
+        let notices = Self.pendingNotices(files)
+        let pending = files.flatMap(\.sessions)
         let journal = (try? readJournal()) ?? nil
         let journaled = (journal?.entries ?? []).filter { $0.sequence > summary.journalSequence }.map(\.session)
         return Loaded(sessions: summary.standIns() + journaled + pending, notices: notices)

@@ -71,6 +71,7 @@ import Testing
             let game = try play(seed, scratch)
             #expect(game.status == 0, "\(game.stderr)")
             #expect(!game.stderr.contains("added"), "\(game.stderr)")
+            #expect(!game.stderr.contains("could not be written"), "\(game.stderr)")
         }
         try restore(kept, scratch)
         let (shown, listed) = try seeds(scratch)
