@@ -161,9 +161,11 @@ public struct HistoryStore: Sendable {
         archiveChecked: Bool = false
     ) throws(HistoryError) -> Loaded {
         var notices: [String] = []
-        var pending = pendingSessions(notices: &notices)
-        if let include { pending = pending.filter(include) }
-        guard directoryExists(folder) else { return Loaded(sessions: pending, notices: notices) }
+        var pendingFiles = pendingFiles()
+        if let include { pendingFiles = pendingFiles.map { ($0.path, $0.sessions.filter(include)) } }
+        guard directoryExists(folder) else {
+            return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: Self.pendingNotices(pendingFiles))
+        }
         try refuseFilesThatAreNotRegular()
         var lock = try? acquireLock(LOCK_SH)
         defer { if let lock { close(lock) } }
@@ -221,7 +223,23 @@ public struct HistoryStore: Sendable {
             problems.append(HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description)
         case .failure(let error): throw error
         }
-        return joined(archive, journaled, newest, pending, notices, problems)
+        // A pending game already in the history (a crash after it was added,
+        // before its file was removed; a file that cannot be removed) is
+        // shown once: compared with every game of the history, by its fields.
+        var known: Set<GameIdentity> = []
+        if pendingFiles.contains(where: { !$0.sessions.isEmpty }) {
+            if newest == nil && include == nil {
+                known = Set(archive.sessions.map(GameIdentity.init))
+                known.formUnion((journal?.entries ?? []).map { GameIdentity($0.session) })
+            } else {
+                known = historyIdentities()
+            }
+        }
+        let unknown = pendingFiles.map { file in
+            (path: file.path, sessions: file.sessions.filter { !known.contains(GameIdentity($0)) })
+        }
+        notices += Self.pendingNotices(unknown)
+        return joined(archive, journaled, newest, unknown.flatMap(\.sessions), notices, problems)
     }
 
     private func joined(
@@ -231,11 +249,17 @@ public struct HistoryStore: Sendable {
         var sessions = archive.sessions
         sessions += journaled.filter { $0.sequence > archive.journalSequence }.map(\.session)
         if let newest, sessions.count > newest { sessions = Array(sessions.suffix(newest)) }
-        // A pending game already in the history (a crash after it was added,
-        // before its file was removed) is shown once.
-        let known = Set(sessions.suffix(pending.count * 4 + 64))
-        return Loaded(
-            sessions: sessions + pending.filter { !known.contains($0) }, notices: notices, problems: problems)
+        return Loaded(sessions: sessions + pending, notices: notices, problems: problems)
+    }
+
+    /// Every game of the history (the archive and the journal), by its
+    /// fields; what can be read of them, without per-question results.
+    private func historyIdentities() -> Set<GameIdentity> {
+        var known = Set(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
+        if let journal = (try? readJournal()) ?? nil {
+            known.formUnion(journal.entries.map { GameIdentity($0.session) })
+        }
+        return known
     }
 
     /// What was read of the archive.
@@ -421,12 +445,28 @@ public struct HistoryStore: Sendable {
 
     private func pendingSessions(notices: inout [String]) -> [Session] {
         let files = pendingFiles()
-        for file in files {
-            notices.append(
-                "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
-                    + "could not be written to the history yet; the next game will add them")
-        }
+        notices += Self.pendingNotices(files)
         return files.flatMap(\.sessions)
+    }
+
+    /// What is said of the games still waiting in pending files.
+    private static func pendingNotices(_ files: [(path: String, sessions: [Session])]) -> [String] {
+        files.filter { !$0.sessions.isEmpty }.map { file in
+            "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
+                + "could not be written to the history yet; the next game will add them"
+        }
+    }
+
+    /// Removes a pending file whose games are in the history now; when it
+    /// cannot be removed (a read-only folder), empties it. Left as it is (an
+    /// immutable file), its games are still never added nor shown again.
+    private func removePending(_ path: String) {
+        guard unlink(path) != 0, errno != ENOENT else { return }
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
     }
 
     /// What the end of a game compares it with: every earlier game, or, when
@@ -437,16 +477,24 @@ public struct HistoryStore: Sendable {
         var info = stat()
         guard stat(archivePath, &info) == 0,
             let data = FileManager.default.contents(atPath: summaryPath),
-            let summary = try? JSONDecoder().decode(HistorySummary.self, from: data),
+            let summary = try? JSONDecoder().decode(HistorySummary.self, from: data), summary.isWellFormed,
             summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
             summary.timeZone == timeZone.identifier
         else {
             // No summary of this archive yet (one written by another program,
-            // or before this one ran): read it whole once, and write one.
+            // or before this one ran), or one with values this program never
+            // writes: read the archive whole once, and write it again.
             return try load(results: false, newest: nil, where: nil, summarise: true)
         }
-        var notices: [String] = []
-        let pending = pendingSessions(notices: &notices)
+        // Pending games already in the history (a file that could not be
+        // removed) are neither counted again nor said to be waiting.
+        var files = pendingFiles()
+        if !files.isEmpty {
+            let known = historyIdentities()
+            files = files.map { ($0.path, $0.sessions.filter { !known.contains(GameIdentity($0)) }) }
+        }
+        let notices = Self.pendingNotices(files)
+        let pending = files.flatMap(\.sessions)
         let journal = (try? readJournal()) ?? nil
         let journaled = (journal?.entries ?? []).filter { $0.sequence > summary.journalSequence }.map(\.session)
         return Loaded(sessions: summary.standIns() + journaled + pending, notices: notices)
@@ -570,7 +618,16 @@ public struct HistoryStore: Sendable {
             var journal = try openJournalForAppend(notices: &notices)
             defer { close(journal.fd) }
             let pending = pendingFiles()
-            let recovered = pending.flatMap(\.sessions).filter { game in !journal.sessions.contains { $0.isEqual(game) }
+            // Games already in the history (the archive or the journal) are
+            // not added again, so adding them is the same whenever a kill lands.
+            var known: Set<GameIdentity> = []
+            if !pending.isEmpty {
+                known = Set(journal.sessions.map(GameIdentity.init))
+                known.formUnion(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
+            }
+            var recovered: [Session] = []
+            for game in pending.flatMap(\.sessions) where known.insert(GameIdentity(game)).inserted {
+                recovered.append(game)
             }
             var bytes: [UInt8] = []
             for game in recovered + [session] {
@@ -601,7 +658,7 @@ public struct HistoryStore: Sendable {
                 // of the history, so the rewrite's cost is spread over many games.
                 needsCompaction = unfolded >= min(1000, max(16, total / 32))
             }
-            for file in pending { unlink(file.path) }
+            for file in pending { removePending(file.path) }
             if !recovered.isEmpty {
                 notices.append(
                     "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
@@ -742,8 +799,11 @@ public struct HistoryStore: Sendable {
         // already; any others are added now, and their files removed after.
         let pending = pendingFiles()
         var all = archive.sessions + newer.map(\.session)
-        let known = Set(all)
-        let recovered = pending.flatMap(\.sessions).filter { !known.contains($0) }
+        var known = Set(all.map(GameIdentity.init))
+        var recovered: [Session] = []
+        for game in pending.flatMap(\.sessions) where known.insert(GameIdentity(game)).inserted {
+            recovered.append(game)
+        }
         all += recovered
         if !newer.isEmpty || !recovered.isEmpty {
             // The kept statistics of the archive as it was, and the games
@@ -764,7 +824,7 @@ public struct HistoryStore: Sendable {
             writeSummary(all, journalSequence: last, tally: tally)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
-        for file in pending { unlink(file.path) }
+        for file in pending { removePending(file.path) }
         if !recovered.isEmpty {
             notices.append(
                 "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")

@@ -64,6 +64,35 @@ struct HistorySummary: Codable, Equatable {
         return Int((local / 86400).rounded(.down))
     }
 
+    /// The widest range of day numbers a summary may name: 2001 plus or minus
+    /// about 3,000 years (the journal and the archive refuse dates further
+    /// out than 1e11 seconds, some 1.16 million days).
+    static let dayBound = 1_200_000
+    /// The longest run of days a summary may name, about 300 years: the
+    /// last run becomes one stand-in game per day.
+    static let longestRun = 110_000
+
+    /// Whether every value is one this type could have written: each run
+    /// `[first, last]` with first <= last, no longer than `longestRun`, day
+    /// numbers within `dayBound`, runs sorted and apart; each best with a
+    /// finite time of a date the history accepts; a known time zone. The
+    /// store rebuilds a summary that is not (it is never trusted to be).
+    var isWellFormed: Bool {
+        guard archiveSize >= 0, archiveModified.isFinite, TimeZone(identifier: timeZone) != nil else { return false }
+        var previous: Int?
+        for run in dayRuns {
+            guard run.count == 2, abs(run[0]) <= Self.dayBound, abs(run[1]) <= Self.dayBound, run[0] <= run[1],
+                run[1] - run[0] < Self.longestRun
+            else { return false }
+            if let previous, run[0] <= previous + 1 { return false }
+            previous = run[1]
+        }
+        for best in bests.values {
+            guard best.time.isFinite, abs(best.time) < 1e11, best.total.map({ $0 >= 0 }) ?? true else { return false }
+        }
+        return true
+    }
+
     /// Sessions that stand in for the history in `Milestones`: each quiz's
     /// best, and one game at noon of each day of the last run of days played
     /// (with a quiz id of no quiz, so it counts for the streak and never as a
@@ -76,7 +105,8 @@ struct HistorySummary: Codable, Equatable {
                 quiz: quiz.isEmpty ? nil : quiz, title: best.title)
         }
         guard let zone = TimeZone(identifier: timeZone) else { return sessions }
-        for day in dayRuns.last.map({ Array($0[0]...$0[1]) }) ?? [] {
+        guard isWellFormed, let run = dayRuns.last else { return sessions }
+        for day in run[0]...run[1] {
             let noon = Double(day) * 86400 + 43200
             let date = Date(timeIntervalSinceReferenceDate: noon - Double(zone.secondsFromGMT()))
             sessions.append(Session(date: date, score: 0, quiz: "\u{0}day"))
