@@ -1,3 +1,5 @@
+import Foundation
+
 /// What reading a line gave.
 enum LineEvent: Equatable {
     case line(String)
@@ -20,11 +22,51 @@ protocol LineInput: AnyObject {
 
 /// Reads standard input line by line, printing no prompt. Signals keep their
 /// default actions here, so SIGINT ends a piped game with status 130.
+///
+/// A line is at most `maximumBytes` long: the rest of a longer one is read
+/// and thrown away without being kept, and the line is refused with one line
+/// on standard error and the next one read, so `</dev/zero` or a huge line
+/// costs time but never memory. A line holding a NUL byte is refused the same way.
 final class PlainLineInput: LineInput {
+    static let maximumBytes = 4096
     var completions: [String] = []
 
     func readLine(prompt: String) -> LineEvent {
-        Swift.readLine(strippingNewline: true).map(LineEvent.line) ?? .end
+        while true {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            var tooLong = false
+            var hasNUL = false
+            var sawNewline = false
+            while true {
+                let character = getchar_unlocked()
+                if character == EOF { break }
+                if character == 10 {
+                    sawNewline = true
+                    break
+                }
+                if character == 0 { hasNUL = true }
+                if bytes.count < Self.maximumBytes {
+                    bytes.append(UInt8(truncatingIfNeeded: character))
+                } else {
+                    tooLong = true
+                }
+            }
+            if !sawNewline && bytes.isEmpty && !tooLong { return .end }
+            if tooLong {
+                refuse("that line is longer than \(Self.maximumBytes) bytes; it was not read as an answer")
+            } else if hasNUL {
+                refuse("that line holds a NUL byte; it was not read as an answer")
+            } else {
+                if bytes.last == 13 { bytes.removeLast() }
+                return .line(String(decoding: bytes, as: UTF8.self))
+            }
+            if !sawNewline { return .end }
+        }
+    }
+
+    private func refuse(_ message: String) {
+        FileHandle.standardError.write(Data(Console.errorLine(message).utf8))
     }
 
     func remember(_ line: String) {}

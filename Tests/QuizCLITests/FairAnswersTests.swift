@@ -56,6 +56,26 @@ import Testing
         #expect(result.stdout.contains("Fair: 0/2 right"), "\(result.stdout)")
     }
 
+    /// One letter that is the whole point (a roman numeral, a short word, a
+    /// sign) is no slip: `World War I` is not `World War II`.
+    @Test func aChangedRomanNumeralOrSignIsWrongNotASlip() throws {
+        let scratch = Scratch()
+        let path = try Self.bank(
+            [("Which war ended in 1945?", "World War II"), ("Celsius that equals Fahrenheit?", "-40")], in: scratch)
+        let order = try prompts(bank: path, seed: 4)
+        let input = order.map { $0.hasPrefix("Which") ? "World War I" : "40" }.joined(separator: "\n") + "\n"
+        let result = try runQuiz([path, "--seed", "4"], input: input, environment: scratch.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("spelled"), "\(result.stdout)")
+        #expect(!result.stdout.contains("✓ Right!"), "\(result.stdout)")
+        #expect(result.stdout.contains("Fair: 0/2 right"), "\(result.stdout)")
+        let games = try historyJSON(environment: scratch.environment()).games
+        let results = try #require(games.first?["results"] as? [[String: Any]])
+        let war = try #require(results.first { $0["prompt"] as? String == "Which war ended in 1945?" })
+        #expect(war["given"] as? String == "World War I")
+        #expect(war["outcome"] as? String == "wrong")
+    }
+
     @Test func aTypedChoiceTextWithASlipPicksThatChoice() throws {
         let scratch = Scratch()
         let mini = QuizBinary.fixture("mini.json")

@@ -14,7 +14,16 @@
 /// chemical symbols or formulas (`Au`, `NaCl`, `NASA`), never when what was
 /// typed has digits, and never when it is as close to another candidate
 /// (another accepted form, a rejected answer, another choice) as to the one
-/// it is nearest to.
+/// it is nearest to. A slip changes letters only inside words long enough
+/// to carry one: never a word of 1 to 3 letters (`Plan A`, `Hepatitis C`),
+/// never a roman numeral (`World War II`, `Henry VIII`), never a word's first
+/// letter (`Gambia`, `Zambia`), and what was typed is never a country's name
+/// (`Ireland` is no slip of `Iceland`); spaces may come and go (`cocacola`).
+///
+/// Numbers written in digits must agree with the answer's, sign, decimal
+/// point and all (`-40` is not `40`, `3 14` is not `3.14`); a comma before
+/// exactly three digits groups thousands (`1,000` is `1000`). This holds
+/// for an exact match as for a slip, when both sides have digits.
 ///
 /// A `strict` matcher compares `AnswerNormalizer` forms only. Answers in
 /// `reject` are never accepted, whatever else would match them, unless one
@@ -42,6 +51,7 @@ public struct AnswerMatcher: Sendable {
     private let acceptedForms: [String]
     private let rejectForms: [String]
     private let otherForms: [String]
+    private let acceptedNumbers: [[String]]
 
     /// `accepted`: the answer and its other accepted forms; `reject`: answers
     /// never accepted; `others`: other candidates a slip must not be as close
@@ -57,6 +67,7 @@ public struct AnswerMatcher: Sendable {
         let acceptedForms = self.acceptedForms
         rejectForms = reject.map { Self.form($0, strict: strict) }.filter { !acceptedForms.contains($0) }
         otherForms = others.map { Self.form($0, strict: strict) }
+        acceptedNumbers = accepted.map(Self.numbers)
     }
 
     /// The form `text` is compared in: canonical, or only normalized when
@@ -71,20 +82,72 @@ public struct AnswerMatcher: Sendable {
         let form = Self.form(typed, strict: strict)
         if form.isEmpty { return .wrong }
         if rejectForms.contains(form) { return .rejected }
-        if let index = acceptedForms.firstIndex(of: form) { return .accepted(form: accepted[index], slip: false) }
-        if strict { return .wrong }
-        return slip(form)
+        let typedNumbers = Self.numbers(typed)
+        let agreeing = acceptedNumbers.map { Self.numbersAgree(typedNumbers, $0) }
+        if let index = acceptedForms.indices.first(where: { acceptedForms[$0] == form && agreeing[$0] }) {
+            return .accepted(form: accepted[index], slip: false)
+        }
+        if strict || acceptedForms.contains(form) { return .wrong }
+        return slip(form, agreeing: agreeing)
+    }
+
+    /// The numbers written in digits in `text`, in order, each with its sign
+    /// (a `-` or `−` not after a letter or digit) and decimal part; a comma
+    /// before exactly three digits groups thousands and is dropped.
+    static func numbers(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var result: [String] = []
+        var index = 0
+        while index < scalars.count {
+            guard isDigit(scalars[index]) else {
+                index += 1
+                continue
+            }
+            var number = ""
+            if index > 0, scalars[index - 1] == "-" || scalars[index - 1] == "\u{2212}",
+                index < 2 || !(scalars[index - 2].properties.isAlphabetic || isDigit(scalars[index - 2]))
+            {
+                number = "-"
+            }
+            while index < scalars.count {
+                if isDigit(scalars[index]) {
+                    number.unicodeScalars.append(scalars[index])
+                    index += 1
+                } else if scalars[index] == "." || scalars[index] == ",", index + 1 < scalars.count,
+                    isDigit(scalars[index + 1])
+                {
+                    var end = index + 1
+                    while end < scalars.count, isDigit(scalars[end]) { end += 1 }
+                    if scalars[index] == "," && end - index - 1 == 3 {
+                        index += 1  // 1,000 is 1000
+                    } else {
+                        number.unicodeScalars.append(scalars[index])
+                        index += 1
+                    }
+                } else {
+                    break
+                }
+            }
+            result.append(number)
+        }
+        return result
+    }
+
+    /// Numbers in digits on both sides must be the same; `four` for `4` is
+    /// left to the canonical form.
+    static func numbersAgree(_ typed: [String], _ answer: [String]) -> Bool {
+        typed.isEmpty || answer.isEmpty || typed == answer
     }
 
     /// The accepted answer `form` is a close spelling of, if it is unambiguous.
-    private func slip(_ form: String) -> Verdict {
+    private func slip(_ form: String, agreeing: [Bool]) -> Verdict {
         let typed = SlipKey(form)
-        guard typed.plain else { return .wrong }
+        guard typed.plain, !typed.isKnownName else { return .wrong }
         var best: (index: Int, distance: Int)?
         for (index, candidate) in acceptedForms.enumerated() {
             let key = SlipKey(candidate)
             let allowed = Self.allowedSlip(original: accepted[index], key: key)
-            guard allowed > 0 else { continue }
+            guard allowed > 0, agreeing[index] else { continue }
             let distance = typed.distance(to: key, limit: allowed)
             if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
         }
@@ -107,13 +170,14 @@ public struct AnswerMatcher: Sendable {
     /// or a rejected answer is as close.
     public static func slipChoice(_ typed: String, among choices: [String], reject: [String] = []) -> Int? {
         let key = SlipKey(form(typed, strict: false))
-        guard key.plain, !key.text.isEmpty else { return nil }
+        guard key.plain, !key.text.isEmpty, !key.isKnownName else { return nil }
+        let typedNumbers = numbers(typed)
         let forms = choices.map { form($0, strict: false) }
         let keys = forms.map(SlipKey.init)
         var best: (index: Int, distance: Int)?
         for index in choices.indices {
             let allowed = allowedSlip(original: choices[index], key: keys[index])
-            guard allowed > 0 else { continue }
+            guard allowed > 0, numbersAgree(typedNumbers, numbers(choices[index])) else { continue }
             let distance = key.distance(to: keys[index], limit: allowed)
             if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
         }
@@ -145,7 +209,15 @@ public struct AnswerMatcher: Sendable {
     /// numbers apart, which must be equal (`Apollo 11` is no slip of `Apollo 12`).
     struct SlipKey {
         var text: [Unicode.Scalar] = []
+        /// Per scalar of `text`: no slip may change it (a letter of a word of
+        /// 1 to 3 letters or of a roman numeral, or a word's first letter).
+        var fixed: [Bool] = []
+        /// Per scalar of `text`: in a word of 1 to 3 letters or a roman
+        /// numeral, so nothing may be put next to it either.
+        var short: [Bool] = []
         var numbers: [Substring] = []
+        /// The words are a country's name.
+        var isKnownName = false
         var letters = 0
         /// Letters and numbers only: no symbol anywhere.
         var plain = true
@@ -161,19 +233,28 @@ public struct AnswerMatcher: Sendable {
                     }
                     continue
                 }
-                if !text.isEmpty { text.append(" ") }
-                for scalar in word.unicodeScalars {
+                if !text.isEmpty {
+                    text.append(" ")
+                    fixed.append(false)
+                    short.append(false)
+                }
+                let isShort = word.unicodeScalars.count <= 3 || AnswerMatcher.isRomanNumeral(word)
+                for (offset, scalar) in word.unicodeScalars.enumerated() {
                     if !scalar.properties.isAlphabetic { plain = false }
                     text.append(scalar)
+                    fixed.append(isShort || offset == 0)
+                    short.append(isShort)
                     letters += 1
                 }
             }
+            let words = String(String.UnicodeScalarView(text)).split(separator: " ")
+            isKnownName = !words.isEmpty && words.allSatisfy { KnownNames.countries.contains(String($0)) }
         }
 
         /// The edits between the words, when the numbers are the same; else more than `limit`.
         func distance(to other: SlipKey, limit: Int) -> Int {
             guard numbers == other.numbers else { return limit + 1 }
-            return AnswerMatcher.distance(text, other.text, limit: limit)
+            return AnswerMatcher.distance(self, other, limit: limit)
         }
     }
 
@@ -190,6 +271,30 @@ public struct AnswerMatcher: Sendable {
             while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
         }
         return true
+    }
+
+    /// `ii`, `viii`, `xiv`, `mcmxc`: a well-formed roman numeral, in small letters.
+    static func isRomanNumeral(_ word: Substring) -> Bool {
+        var rest = Array(word.unicodeScalars)
+        guard !rest.isEmpty, rest.allSatisfy({ "ivxlcdm".unicodeScalars.contains($0) }) else { return false }
+        // Thousands, then hundreds, tens and units, each one of its forms.
+        let places: [(one: Unicode.Scalar, five: Unicode.Scalar, ten: Unicode.Scalar)] = [
+            ("c", "d", "m"), ("x", "l", "c"), ("i", "v", "x"),
+        ]
+        var thousands = 0
+        while rest.first == "m", thousands < 4 {
+            rest.removeFirst()
+            thousands += 1
+        }
+        for place in places {
+            let forms: [[Unicode.Scalar]] = [
+                [place.one, place.ten], [place.one, place.five], [place.five, place.one, place.one, place.one],
+                [place.five, place.one, place.one], [place.five, place.one], [place.five],
+                [place.one, place.one, place.one], [place.one, place.one], [place.one],
+            ]
+            if let form = forms.first(where: { rest.starts(with: $0) }) { rest.removeFirst(form.count) }
+        }
+        return rest.isEmpty
     }
 
     private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
@@ -220,6 +325,51 @@ public struct AnswerMatcher: Sendable {
             (before, previous, current) = (previous, current, before)
         }
         return min(previous[b.count], limit + 1)
+    }
+
+    /// The distance between two slip keys (`a` typed, `b` an answer) where an
+    /// edit may not touch a fixed letter of either, nor put a letter next to
+    /// a short word's letter or before a word's first letter: such an edit
+    /// costs more than `limit`. Spaces may be put in or left out anywhere.
+    static func distance(_ a: SlipKey, _ b: SlipKey, limit: Int) -> Int {
+        let x = a.text
+        let y = b.text
+        if abs(x.count - y.count) > limit { return limit + 1 }
+        let barred = limit + 1
+        /// A scalar of `y` missing from `x` at gap `i` of `x` (between x[i-1] and x[i]).
+        func missing(_ j: Int, gap i: Int) -> Int {
+            if b.fixed[j] { return barred }
+            if y[j] != " " && ((i > 0 && a.short[i - 1]) || (i < x.count && a.fixed[i])) { return barred }
+            return 1
+        }
+        /// A scalar of `x` not in `y`, at gap `j` of `y`.
+        func extra(_ i: Int, gap j: Int) -> Int {
+            if a.fixed[i] { return barred }
+            if x[i] != " " && ((j > 0 && b.short[j - 1]) || (j < y.count && b.fixed[j])) { return barred }
+            return 1
+        }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for j in 0..<y.count { rows[0][j + 1] = min(rows[0][j] + missing(j, gap: 0), barred) }
+        for i in 1..<(x.count + 1) {
+            rows[i][0] = min(rows[i - 1][0] + extra(i - 1, gap: 0), barred)
+            var rowMinimum = rows[i][0]
+            for j in 1..<(y.count + 1) {
+                let same = x[i - 1] == y[j - 1]
+                let change = same ? 0 : (a.fixed[i - 1] || b.fixed[j - 1] ? barred : 1)
+                var value = min(
+                    rows[i - 1][j] + extra(i - 1, gap: j), rows[i][j - 1] + missing(j - 1, gap: i),
+                    rows[i - 1][j - 1] + change)
+                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] && !same {
+                    let touched = a.fixed[i - 1] || a.fixed[i - 2] || b.fixed[j - 1] || b.fixed[j - 2]
+                    value = min(value, rows[i - 2][j - 2] + (touched ? barred : 1))
+                }
+                value = min(value, barred)
+                rows[i][j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+        }
+        return min(rows[x.count][y.count], limit + 1)
     }
 
     // MARK: The canonical form
