@@ -20,9 +20,10 @@ struct InternetDateFormat {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `string(from:)`'s UTF-8 bytes, appended to `out`.
-    mutating func append(_ date: Date, to out: inout [UInt8]) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    /// The local day (days since 1970-01-01), second of that day and the
+    /// zone's offset in seconds for `seconds` since 1970, the offset asked
+    /// once per hour of dates.
+    private mutating func localDay(_ seconds: Int, of date: Date) -> (days: Int, secondOfDay: Int, offset: Int) {
         let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
         let offset: Int
         if let known = offsets[hour] {
@@ -33,7 +34,13 @@ struct InternetDateFormat {
         }
         let local = seconds + offset
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
-        let secondOfDay = local - days * 86400
+        return (days, local - days * 86400, offset)
+    }
+
+    /// `string(from:)`'s UTF-8 bytes, appended to `out`.
+    mutating func append(_ date: Date, to out: inout [UInt8]) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (days, secondOfDay, offset) = localDay(seconds, of: date)
         let (year, month, day) = CalendarDay(number: days).civil
         func two(_ value: Int) {
             out.append(UInt8(48 + value / 10))
@@ -72,17 +79,7 @@ struct InternetDateFormat {
         let time = date.timeIntervalSince1970
         guard time.isFinite, abs(time) < 1e13 else { return nil }
         let seconds = Int(time.rounded(.down))
-        let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
-        let offset: Int
-        if let known = offsets[hour] {
-            offset = known
-        } else {
-            offset = timeZone.secondsFromGMT(for: date)
-            offsets[hour] = offset
-        }
-        let local = seconds + offset
-        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
-        let secondOfDay = local - days * 86400
+        let (days, secondOfDay, _) = localDay(seconds, of: date)
         let (year, month, day) = CalendarDay(number: days).civil
         guard (1...9999).contains(year) else { return nil }
         var bytes: [UInt8] = []
