@@ -1,7 +1,7 @@
 import Foundation
 import QuizKit
 
-/// What `quiz` does with its command line: one entry per mode of DESIGN.md.
+/// What `quiz` does with its command line: one entry per mode (README, "Usage").
 struct QuizCommand {
     static let version = "quiz 0.1.0"
 
@@ -61,7 +61,7 @@ struct QuizCommand {
                 try store.compact()
                 schedule.restamp(fresh)
             } catch {
-                throw CommandFailure(status: .ioError, message: error.description)
+                throw CommandFailure(error)
             }
             return .success
         case .play(let name):
@@ -146,7 +146,9 @@ struct QuizCommand {
                 }
             } catch {
                 for line in error.problems { console.out(console.show(line)) }
-                if case .invalid = error { status = .dataError } else if status == .success { status = .noInput }
+                // Bad data (65) outranks a file not found (66), which outranks success.
+                let failed = ExitStatus(error)
+                if failed == .dataError || status == .success { status = failed }
             }
         }
         return status
@@ -192,7 +194,7 @@ struct QuizCommand {
         do {
             all = try store.load(results: false).sessions
         } catch {
-            throw CommandFailure(status: .ioError, message: error.description)
+            throw CommandFailure(error)
         }
         guard !all.isEmpty else { return nil }
         let played = Set(all.compactMap(\.quiz)).sorted()
@@ -240,19 +242,10 @@ struct QuizCommand {
         // means the history holds no more.
         let back = options.game ?? 1
         let (sessions, complete) = try loadedSessions(newest: back)
-        guard !sessions.isEmpty else {
+        guard let session = try NthGame.pick(back, from: sessions) else {
             console.out("No games yet, so nothing to share. Play one with `quiz`.")
             return complete ? .success : .ioError
         }
-        guard back <= sessions.count else {
-            throw CommandFailure(
-                status: .usage,
-                message: sessions.count == 1
-                    ? "--game \(back): there is only 1 game" : "--game \(back): there are only \(sessions.count) games")
-        }
-        // Counted back in the order the games were recorded, not by date:
-        // a clock set wrong (or right again) must not make another game "the last".
-        let session = sessions[sessions.count - back]
         // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
         let squares = console.ascii ? .ascii : settings.squares
         if options.text {
@@ -293,12 +286,7 @@ struct QuizCommand {
             return desk.play(bank, input: input, settings: settings, seed: seed)
         }
         let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
-        if let quiz = options.quizFilter, library.bank(id: quiz) == nil {
-            let names = library.banks.map(\.id).joined(separator: ", ")
-            throw CommandFailure(
-                status: .noInput,
-                message: "--quiz \(quiz): no quiz of that id; the quizzes are: \(names.isEmpty ? "none" : names)")
-        }
+        if let quiz = options.quizFilter { _ = try QuizLookup.option(quiz, in: library) }
         let input: LineInput =
             console.interactiveInput
             ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
@@ -317,7 +305,7 @@ struct QuizCommand {
         do {
             tallied = try store.statistics(timeZone: LocalTimeZone.current)
         } catch {
-            throw CommandFailure(status: .ioError, message: error.description)
+            throw CommandFailure(error)
         }
         for line in tallied.notices + tallied.problems { console.err(line) }
         let now = try clock.now
@@ -378,25 +366,7 @@ struct QuizCommand {
         } else {
             library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         }
-        var bank = library.bank(id: name)
-        if bank == nil && (name.hasSuffix(".json") || name.contains("/")) {
-            do {
-                try library.add(path: name)
-            } catch {
-                if case .invalid = error { throw CommandFailure(status: .dataError, message: error.description) }
-                throw CommandFailure(status: .noInput, message: error.description)
-            }
-            bank = library.bank(id: BankLoader.quizID(forPath: name))
-        }
-        guard var bank else {
-            if let failure = library.failure(id: name) {
-                throw CommandFailure(status: .dataError, message: failure.description)
-            }
-            let names = library.banks.map(\.id).joined(separator: ", ")
-            throw CommandFailure(
-                status: .noInput, message: "no quiz named '\(name)'; the quizzes are: \(names.isEmpty ? "none" : names)"
-            )
-        }
+        var bank = try QuizLookup.command(name, in: &library)
         do {
             bank = try QuestionFilter(category: options.category, difficulty: options.difficulty).apply(to: bank)
         } catch {
