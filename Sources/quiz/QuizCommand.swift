@@ -75,9 +75,7 @@ struct QuizCommand {
                 throw CommandFailure(
                     status: .noInput, message: "no question banks found; give a bank file or folder with --questions")
             }
-            let input: LineInput =
-                console.interactiveInput
-                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+            let input = newInput()
             return Menu(
                 console: console, input: input, library: library, store: store, options: options, settings: settings,
                 clock: try clock, scheduler: try scheduler
@@ -258,6 +256,12 @@ struct QuizCommand {
         return complete ? .success : .ioError
     }
 
+    /// The player's input: libedit at a terminal (with the input history), plain lines from a pipe.
+    private func newInput() -> LineInput {
+        console.interactiveInput
+            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+    }
+
     private var clock: QuizClock {
         get throws(CommandFailure) { try QuizClock(environment: environment) }
     }
@@ -278,18 +282,14 @@ struct QuizCommand {
             file: ScheduleFile(store: store, scheduler: scheduler), at: clock.now, quiz: options.quizFilter,
             count: options.count ?? ReviewSession.defaultCount, extraPaths: options.questionPaths)
         {
-            let input: LineInput =
-                console.interactiveInput
-                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+            let input = newInput()
             let desk = ReviewDesk(
                 console: console, store: store, library: QuestionLibrary(), clock: clock, scheduler: scheduler)
             return desk.play(bank, input: input, settings: settings, seed: seed)
         }
         let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         if let quiz = options.quizFilter { _ = try QuizLookup.option(quiz, in: library) }
-        let input: LineInput =
-            console.interactiveInput
-            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        let input = newInput()
         let desk = ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
         return try desk.play(
             quiz: options.quizFilter, count: options.count, seed: seed, input: input, settings: settings)
@@ -321,7 +321,7 @@ struct QuizCommand {
         let ascii = settings.ascii || console.ascii
         let width = min(console.width, 100)
         if options.format == .json {
-            console.out(Self.adding(reviews: progress.jsonObject, to: statistics.json()))
+            console.out(statistics.json(reviews: progress.jsonObject))
         } else if sessions.isEmpty {
             console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
         } else {
@@ -330,17 +330,6 @@ struct QuizCommand {
             for line in progress.lines(ascii: ascii, width: width) { console.out(line) }
         }
         return complete ? .success : .ioError
-    }
-
-    /// The statistics' JSON object with a `reviews` key added.
-    static func adding(reviews: [String: Any], to json: String) -> String {
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
-            return json
-        }
-        object["reviews"] = reviews
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return json }
-        return TerminalText.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
     }
 
     /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.
@@ -372,9 +361,7 @@ struct QuizCommand {
         } catch {
             throw CommandFailure(status: .noInput, message: error.description)
         }
-        let input: LineInput =
-            console.interactiveInput
-            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        let input = newInput()
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         player.clock = try clock
