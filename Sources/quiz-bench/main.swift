@@ -77,8 +77,7 @@ struct GenerateOptions {
 
 /// The bundled `Questions/` folder of the checkout this binary was built in.
 func bundledQuestionsFolder() -> String? {
-    let executable =
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let executable = ExecutablePath.current ?? CommandLine.arguments[0]
     var folder = (executable as NSString).deletingLastPathComponent
     while folder != "/" && !folder.isEmpty {
         let questions = (folder as NSString).appendingPathComponent("Questions")
@@ -95,7 +94,7 @@ func bundledQuestionsFolder() -> String? {
 /// Plays `count` games as a player would (through `Game`, so results hold
 /// the banks' prompts and the choices' texts), finishing between five years
 /// ago and an hour ago, in order, never two in the same second: Foundation's
-/// archiver is quadratic on many equal dates (DESIGN.md), and players are
+/// archiver is quadratic on many equal dates (CONTRIBUTING.md), and players are
 /// not that fast.
 func generateSessions(count: Int, banks: [QuestionBank], seed: UInt64) -> [Session] {
     var random = SeededGenerator(seed: seed)

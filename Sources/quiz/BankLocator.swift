@@ -7,9 +7,7 @@ import QuizKit
 /// the folder holding `Package.swift`).
 enum BankLocator {
     static func bundledFolder() -> String? {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
+        let executable = ExecutablePath.current ?? CommandLine.arguments[0]
         var folder = ((executable as NSString).deletingLastPathComponent as NSString).standardizingPath
         let installed = ((folder as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent("share/quiz/Questions")
@@ -55,11 +53,7 @@ enum BankLocator {
             do {
                 try library.add(path: path)
             } catch {
-                switch error {
-                case .notFound: throw CommandFailure(status: .noInput, message: error.description)
-                case .unreadable: throw CommandFailure(status: .noInput, message: error.description)
-                case .invalid: throw CommandFailure(status: .dataError, message: error.description)
-                }
+                throw CommandFailure(error)
             }
         }
         return library
@@ -100,11 +94,7 @@ enum BankLocator {
             }
             return remote.bank
         } catch {
-            switch error {
-            case .badURL, .badTimeout: throw CommandFailure(status: .usage, message: error.description)
-            case .unavailable: throw CommandFailure(status: .noInput, message: error.description)
-            case .invalid: throw CommandFailure(status: .dataError, message: error.description)
-            }
+            throw CommandFailure(error)
         }
     }
 }

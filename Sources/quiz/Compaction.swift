@@ -7,7 +7,7 @@ import QuizKit
 /// recorded meanwhile.
 enum Compaction {
     static func startInBackground(folder: String) {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+        guard let executable = ExecutablePath.current else {
             return
         }
         var actions = posix_spawn_file_actions_t()

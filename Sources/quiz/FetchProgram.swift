@@ -16,7 +16,7 @@ enum FetchProgram {
     static let slack: TimeInterval = 2
 
     static func path() -> String? {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let executable = ExecutablePath.current ?? ""
         let folder = (executable as NSString).deletingLastPathComponent
         let candidates = [
             folder + "/quiz-fetch",

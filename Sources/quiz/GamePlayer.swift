@@ -151,7 +151,7 @@ struct GamePlayer {
         // No signal may end the process between a game's end and its record.
         let blocked = SignalBlock.terminating()
         do {
-            let report = try SessionHistory.shared.record(session, in: store)
+            let report = try store.record(session)
             for notice in report.notices { console.err(notice) }
             schedule?.update(scheduleBefore, after: session, index: QuestionIndex(banks: [bank]))
             if report.needsCompaction { Compaction.startInBackground(folder: store.folder) }
@@ -265,7 +265,7 @@ struct GamePlayer {
     /// streaks are off); and the share card on offer.
     private func summarize(_ session: Session, history: [Session]) {
         let total = session.total ?? 0
-        let percent = total > 0 ? Int((Double(session.score) / Double(total) * 100).rounded()) : 0
+        let percent = Percent.rounded(session.score, of: total) ?? 0
         let title = session.title ?? "this quiz"
         console.out()
         console.out(

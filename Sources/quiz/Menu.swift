@@ -128,14 +128,8 @@ struct Menu {
             console.err(problem)
             return
         }
-        do {
-            for line in try SessionHistory.shared.load(from: store, results: false) { console.err(line) }
-        } catch {
-            console.err(error.description)
-            return
-        }
-        console.out(
-            HistoryReport(sessions: SessionHistory.shared.sessions).table(width: console.width, ascii: console.ascii))
+        guard let sessions = load(results: false) else { return }
+        console.out(HistoryReport(sessions: sessions).table(width: console.width, ascii: console.ascii))
     }
 
     /// `share`: the last game's card, with the squares the settings say;
@@ -150,16 +144,9 @@ struct Menu {
             console.err(problem)
             return
         }
-        let newest: [Session]
-        do {
-            let loaded = try store.load(newest: 1)
-            for line in loaded.notices + loaded.problems { console.err(line) }
-            newest = loaded.sessions
-        } catch {
-            console.err(error.description)
-            return
-        }
-        guard let last = newest.last else {
+        guard let newest = load(newest: 1) else { return }
+        // One game back, which any history with a game has.
+        guard let last = try? NthGame.pick(1, from: newest) else {
             console.out("No games yet, so nothing to share.")
             return
         }
@@ -180,20 +167,14 @@ struct Menu {
             console.err(problem)
             return
         }
-        do {
-            for line in try SessionHistory.shared.load(from: store) { console.err(line) }
-        } catch {
-            console.err(error.description)
-            return
-        }
-        let statistics = Statistics(
-            sessions: SessionHistory.shared.sessions, now: clock.now, timeZone: LocalTimeZone.current)
+        guard let sessions = load() else { return }
+        let statistics = Statistics(sessions: sessions, now: clock.now, timeZone: LocalTimeZone.current)
         console.out(
             statistics.text(
                 ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
-        guard !SessionHistory.shared.sessions.isEmpty else { return }
+        guard !sessions.isEmpty else { return }
         let progress = ReviewProgress(
-            sessions: SessionHistory.shared.sessions, index: desk.index, now: clock.now,
+            sessions: sessions, index: desk.index, now: clock.now,
             timeZone: LocalTimeZone.current, scheduler: scheduler)
         console.out()
         for line in progress.lines(ascii: settings.ascii || console.ascii, width: min(console.width, 100)) {
@@ -201,19 +182,22 @@ struct Menu {
         }
     }
 
-    /// A bank by its id or its title (ignoring case), else by its number in
-    /// the list: a bank whose id is `7` is played by `play 7`, not the 7th.
+    /// The games from the store (the newest `newest` only, when given);
+    /// what could not be read is said on standard error; nil when nothing could be.
+    private func load(results: Bool = true, newest: Int? = nil) -> [Session]? {
+        do {
+            let loaded = try store.load(results: results, newest: newest)
+            for line in loaded.notices + loaded.problems { console.err(line) }
+            return loaded.sessions
+        } catch {
+            console.err(error.description)
+            return nil
+        }
+    }
+
+    /// A bank by id, title or number in the list (`QuizLookup.menu`).
     private func bank(named name: String) -> QuestionBank? {
-        let key = name.lowercased()
-        if let named = library.bank(id: name)
-            ?? library.banks.first(where: { $0.id.lowercased() == key || $0.title.lowercased() == key })
-        {
-            return named
-        }
-        if let number = Int(name), number >= 1, number <= library.banks.count {
-            return library.banks[number - 1]
-        }
-        return nil
+        QuizLookup.menu(name, in: library)
     }
 
     /// Answers unknown input with the nearest command or quiz, if one is close.

@@ -1,7 +1,7 @@
 import Foundation
 import QuizKit
 
-/// What `quiz` does with its command line: one entry per mode of DESIGN.md.
+/// What `quiz` does with its command line: one entry per mode (README, "Usage").
 struct QuizCommand {
     static let version = "quiz 0.1.0"
 
@@ -61,7 +61,7 @@ struct QuizCommand {
                 try store.compact()
                 schedule.restamp(fresh)
             } catch {
-                throw CommandFailure(status: .ioError, message: error.description)
+                throw CommandFailure(error)
             }
             return .success
         case .play(let name):
@@ -75,9 +75,7 @@ struct QuizCommand {
                 throw CommandFailure(
                     status: .noInput, message: "no question banks found; give a bank file or folder with --questions")
             }
-            let input: LineInput =
-                console.interactiveInput
-                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+            let input = newInput()
             return Menu(
                 console: console, input: input, library: library, store: store, options: options, settings: settings,
                 clock: try clock, scheduler: try scheduler
@@ -146,7 +144,9 @@ struct QuizCommand {
                 }
             } catch {
                 for line in error.problems { console.out(console.show(line)) }
-                if case .invalid = error { status = .dataError } else if status == .success { status = .noInput }
+                // Bad data (65) outranks a file not found (66), which outranks success.
+                let failed = ExitStatus(error)
+                if failed == .dataError || status == .success { status = failed }
             }
         }
         return status
@@ -192,7 +192,7 @@ struct QuizCommand {
         do {
             all = try store.load(results: false).sessions
         } catch {
-            throw CommandFailure(status: .ioError, message: error.description)
+            throw CommandFailure(error)
         }
         guard !all.isEmpty else { return nil }
         let played = Set(all.compactMap(\.quiz)).sorted()
@@ -240,19 +240,10 @@ struct QuizCommand {
         // means the history holds no more.
         let back = options.game ?? 1
         let (sessions, complete) = try loadedSessions(newest: back)
-        guard !sessions.isEmpty else {
+        guard let session = try NthGame.pick(back, from: sessions) else {
             console.out("No games yet, so nothing to share. Play one with `quiz`.")
             return complete ? .success : .ioError
         }
-        guard back <= sessions.count else {
-            throw CommandFailure(
-                status: .usage,
-                message: sessions.count == 1
-                    ? "--game \(back): there is only 1 game" : "--game \(back): there are only \(sessions.count) games")
-        }
-        // Counted back in the order the games were recorded, not by date:
-        // a clock set wrong (or right again) must not make another game "the last".
-        let session = sessions[sessions.count - back]
         // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
         let squares = console.ascii ? .ascii : settings.squares
         if options.text {
@@ -263,6 +254,12 @@ struct QuizCommand {
                     ascii: squares == .ascii, colorblind: squares == .colorblind))
         }
         return complete ? .success : .ioError
+    }
+
+    /// The player's input: libedit at a terminal (with the input history), plain lines from a pipe.
+    private func newInput() -> LineInput {
+        console.interactiveInput
+            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
     }
 
     private var clock: QuizClock {
@@ -285,23 +282,14 @@ struct QuizCommand {
             file: ScheduleFile(store: store, scheduler: scheduler), at: clock.now, quiz: options.quizFilter,
             count: options.count ?? ReviewSession.defaultCount, extraPaths: options.questionPaths)
         {
-            let input: LineInput =
-                console.interactiveInput
-                ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+            let input = newInput()
             let desk = ReviewDesk(
                 console: console, store: store, library: QuestionLibrary(), clock: clock, scheduler: scheduler)
             return desk.play(bank, input: input, settings: settings, seed: seed)
         }
         let library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
-        if let quiz = options.quizFilter, library.bank(id: quiz) == nil {
-            let names = library.banks.map(\.id).joined(separator: ", ")
-            throw CommandFailure(
-                status: .noInput,
-                message: "--quiz \(quiz): no quiz of that id; the quizzes are: \(names.isEmpty ? "none" : names)")
-        }
-        let input: LineInput =
-            console.interactiveInput
-            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        if let quiz = options.quizFilter { _ = try QuizLookup.option(quiz, in: library) }
+        let input = newInput()
         let desk = ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
         return try desk.play(
             quiz: options.quizFilter, count: options.count, seed: seed, input: input, settings: settings)
@@ -317,7 +305,7 @@ struct QuizCommand {
         do {
             tallied = try store.statistics(timeZone: LocalTimeZone.current)
         } catch {
-            throw CommandFailure(status: .ioError, message: error.description)
+            throw CommandFailure(error)
         }
         for line in tallied.notices + tallied.problems { console.err(line) }
         let now = try clock.now
@@ -333,7 +321,7 @@ struct QuizCommand {
         let ascii = settings.ascii || console.ascii
         let width = min(console.width, 100)
         if options.format == .json {
-            console.out(Self.adding(reviews: progress.jsonObject, to: statistics.json()))
+            console.out(statistics.json(reviews: progress.jsonObject))
         } else if sessions.isEmpty {
             console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
         } else {
@@ -342,17 +330,6 @@ struct QuizCommand {
             for line in progress.lines(ascii: ascii, width: width) { console.out(line) }
         }
         return complete ? .success : .ioError
-    }
-
-    /// The statistics' JSON object with a `reviews` key added.
-    static func adding(reviews: [String: Any], to json: String) -> String {
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
-            return json
-        }
-        object["reviews"] = reviews
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return json }
-        return TerminalText.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
     }
 
     /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.
@@ -378,33 +355,13 @@ struct QuizCommand {
         } else {
             library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         }
-        var bank = library.bank(id: name)
-        if bank == nil && (name.hasSuffix(".json") || name.contains("/")) {
-            do {
-                try library.add(path: name)
-            } catch {
-                if case .invalid = error { throw CommandFailure(status: .dataError, message: error.description) }
-                throw CommandFailure(status: .noInput, message: error.description)
-            }
-            bank = library.bank(id: BankLoader.quizID(forPath: name))
-        }
-        guard var bank else {
-            if let failure = library.failure(id: name) {
-                throw CommandFailure(status: .dataError, message: failure.description)
-            }
-            let names = library.banks.map(\.id).joined(separator: ", ")
-            throw CommandFailure(
-                status: .noInput, message: "no quiz named '\(name)'; the quizzes are: \(names.isEmpty ? "none" : names)"
-            )
-        }
+        var bank = try QuizLookup.command(name, in: &library)
         do {
             bank = try QuestionFilter(category: options.category, difficulty: options.difficulty).apply(to: bank)
         } catch {
             throw CommandFailure(status: .noInput, message: error.description)
         }
-        let input: LineInput =
-            console.interactiveInput
-            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        let input = newInput()
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         player.clock = try clock

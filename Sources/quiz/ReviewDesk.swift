@@ -26,7 +26,7 @@ struct ReviewDesk {
                 return loaded.sessions
             }
         } catch let error as HistoryError {
-            throw CommandFailure(status: .ioError, message: error.description)
+            throw CommandFailure(error)
         } catch {
             throw CommandFailure(status: .ioError, message: "\(error)")
         }

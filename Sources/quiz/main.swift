@@ -1,4 +1,5 @@
 import Foundation
+import QuizKit
 
 // A parent may have left these blocked (test runners do); quiz relies on their
 // default actions to end a game that is not being recorded (143, 129, 130).

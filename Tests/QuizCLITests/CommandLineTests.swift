@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// Flags, usage errors and exit statuses, as DESIGN.md promises them.
+/// Flags, usage errors and exit statuses, through the binary (exit statuses:
+/// see README, "Exit status"); every error text is also checked in-process
+/// by Tests/QuizKitTests/OptionsParsingTests.swift.
 @Suite struct CommandLineTests {
     let bank = QuizBinary.fixture("mini.json")
     let broken = QuizBinary.fixture("broken.json")

@@ -54,7 +54,7 @@ public struct ReviewProgress: Sendable {
 
     /// Right among due reviews, as a whole percentage; nil with none.
     public var retentionPercent: Int? {
-        dueReviews > 0 ? Int((Double(dueRight) / Double(dueReviews) * 100).rounded()) : nil
+        Percent.rounded(dueRight, of: dueReviews)
     }
 
     /// The section's lines: a title, the figures, the forecast as bars.

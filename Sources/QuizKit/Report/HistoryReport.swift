@@ -54,7 +54,7 @@ public struct HistoryReport: Sendable {
     }
 
     func title(_ session: Session) -> String {
-        session.title ?? session.quiz.flatMap { titles[$0] ?? $0 } ?? "unknown quiz"
+        QuizTitle.shown(title: session.title, quiz: session.quiz, titles: titles)
     }
 
     static func score(_ session: Session) -> String {
@@ -62,7 +62,7 @@ public struct HistoryReport: Sendable {
     }
 
     static func percent(_ session: Session) -> String {
-        session.fraction.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
+        session.fraction.flatMap(Percent.of).map { "\($0)%" } ?? "?"
     }
 
     // MARK: Table
@@ -182,7 +182,7 @@ public struct HistoryReport: Sendable {
         let average = scored.map(\.1).reduce(0, +) / Double(scored.count)
         let best = scored.max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.date > $1.0.date }!
         let dot = ascii ? "-" : "·"
-        var head = "\(games) \(dot) average \(Int((average * 100).rounded()))% \(dot) best \(Self.score(best.0)) ("
+        var head = "\(games) \(dot) average \(Percent.of(average) ?? 0)% \(dot) best \(Self.score(best.0)) ("
         // A narrow terminal: the average gives way to the best game's title.
         if DisplayWidth.of(head) + 9 > width { head = "\(games) \(dot) best \(Self.score(best.0)) (" }
         let room = max(4, width - DisplayWidth.of(head) - 1)
@@ -253,7 +253,7 @@ public struct HistoryReport: Sendable {
             out.append(44)
             if let total = session.total { number(total) }
             out.append(44)
-            if let fraction = session.fraction { number(Int((fraction * 100).rounded())) }
+            if let percent = session.fraction.flatMap(Percent.of) { number(percent) }
             out.append(44)
             if let duration = session.duration { out += Self.tenths(duration).utf8 }
             out.append(44)
@@ -291,7 +291,7 @@ public struct HistoryReport: Sendable {
             [
                 "date": iso.string(from: session.date), "quiz": session.quiz ?? NSNull(), "title": title(session),
                 "score": session.score, "total": session.total ?? NSNull(),
-                "percent": session.fraction.map { Int(($0 * 100).rounded()) } ?? NSNull(),
+                "percent": session.fraction.flatMap(Percent.of) ?? NSNull(),
                 "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(),
                 "seed": session.seed ?? NSNull(),
                 "results": session.results.map { result -> [String: Any] in

@@ -24,7 +24,7 @@ public struct QuizStatistics: Sendable, Equatable {
     /// The figures kept for one quiz (`StatisticsTally`).
     init(_ tally: StatisticsTally.Quiz, titles: [String: String]) {
         quiz = tally.quiz
-        title = tally.title ?? tally.quiz.map { titles[$0] ?? $0 } ?? Statistics.unknownQuizTitle
+        title = QuizTitle.shown(title: tally.title, quiz: tally.quiz, titles: titles)
         games = tally.games
         bestScore = tally.bestScore
         bestTotal = tally.bestTotal

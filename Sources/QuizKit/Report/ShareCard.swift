@@ -95,7 +95,7 @@ public struct ShareCard: Sendable {
     }
 
     private func headline(separator: String) -> String {
-        let title = Statistics.singleLine(session.title ?? session.quiz ?? "quiz")
+        let title = Statistics.singleLine(QuizTitle.shown(title: session.title, quiz: session.quiz, unknown: "quiz"))
         let score = "\(session.score)/\(session.total.map(String.init) ?? "?")"
         // Without DateFormatter when it can (making one costs ICU a few
         // milliseconds, a third of `quiz --share`).

@@ -20,7 +20,7 @@ public struct ShareText: Sendable {
     }
 
     public var text: String {
-        let title = Statistics.singleLine(session.title ?? session.quiz ?? "quiz")
+        let title = Statistics.singleLine(QuizTitle.shown(title: session.title, quiz: session.quiz, unknown: "quiz"))
         var sentence = title + ", " + (session.total.map { "\(session.score) of \($0)" } ?? "\(session.score) right")
         if !session.results.isEmpty {
             sentence +=

@@ -64,12 +64,11 @@ public struct Statistics: Sendable {
 
     /// The title shown for a quiz id in this history.
     func title(ofQuiz quiz: String?) -> String {
-        quizzes.first { $0.quiz == quiz }?.title ?? quiz ?? Self.unknownQuizTitle
+        QuizTitle.shown(title: quizzes.first { $0.quiz == quiz }?.title, quiz: quiz)
     }
 
-    /// A fraction as a whole percentage, rounded half away from zero.
+    /// A fraction as a whole percentage (`Percent.of`); nil when unknown.
     static func percent(_ fraction: Double?) -> Int? {
-        guard let fraction, fraction.isFinite else { return nil }
-        return Int((fraction * 100).rounded())
+        fraction.flatMap(Percent.of)
     }
 }

@@ -10,10 +10,11 @@ extension Statistics {
     /// `mostMissed` (`quiz`, `prompt`, `answer`, `asked`, `missed`, and
     /// `wrongAnswers`: the answers typed that were marked wrong, `text` and `count`).
     /// Percentages are whole numbers; what is unknown, and the quiz id of
-    /// sessions recorded without one, is null.
-    public func json() -> String {
+    /// sessions recorded without one, is null. `reviews`, when given, is
+    /// added under its own key (`ReviewProgress.jsonObject`).
+    public func json(reviews: [String: Any]? = nil) -> String {
         func orNull(_ value: (some Any)?) -> Any { value.map { $0 as Any } ?? NSNull() }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "games": games,
             "totalSeconds": Int(totalDuration.rounded()),
             "averagePercent": orNull(averagePercent),
@@ -39,6 +40,7 @@ extension Statistics {
                 ]
             },
         ]
+        if let reviews { object["reviews"] = reviews }
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: options),
             let text = String(data: data, encoding: .utf8)

@@ -1,14 +1,19 @@
-import QuizKit
-
 /// The command line, parsed GNU-style: long options with `=` or a separate
 /// value, short `-n 5` or `-n5`, `--` ending options.
-struct Options {
-    enum Mode: Equatable {
+///
+/// In QuizKit, not in the executable, so that the tests parse in-process
+/// (Tests/QuizKitTests/OptionsParsingTests.swift) every option, conflict and
+/// error text; a module of its own would add a target for one file whose
+/// vocabulary (formats, difficulties, sizes) is QuizKit's anyway. Parsing
+/// prints nothing: it returns the options or throws a `CommandFailure`
+/// carrying the one-line message and exit status 64, which `quiz` prints.
+public struct Options: Sendable, Equatable {
+    public enum Mode: Equatable, Sendable {
         case repl, play(String), history, share, stats, list, validate([String]), help, version, review
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
 
-        var name: String {
+        public var name: String {
             switch self {
             case .repl: "repl"
             case .play: "play"
@@ -25,40 +30,40 @@ struct Options {
         }
     }
 
-    var mode: Mode = .repl
+    public var mode: Mode = .repl
     /// Questions per game when `-n` says (`-n all`: `Int.max`, every one);
     /// else the settings file's count, else `Settings.defaultCount`.
-    var count: Int?
-    var seed: UInt64?
-    var questionPaths: [String] = []
-    var dataDir: String?
-    var format: HistoryReport.Format?
+    public var count: Int?
+    public var seed: UInt64?
+    public var questionPaths: [String] = []
+    public var dataDir: String?
+    public var format: HistoryReport.Format?
     /// `--format reviews` (with --history): the review log for the FSRS optimizer.
-    var reviewLog = false
+    public var reviewLog = false
     /// `--fsrs-parameters FILE`: 21 FSRS parameters fitted by the optimizer.
-    var fsrsParameters: String?
+    public var fsrsParameters: String?
     /// With --validate: list recorded prompts that match no question.
-    var historyCheck = false
-    var limit: Int?
-    var quizFilter: String?
+    public var historyCheck = false
+    public var limit: Int?
+    public var quizFilter: String?
     /// With --share: which game, counting back from the last (1 = the last).
-    var game: Int?
-    var ascii = false
-    var category: String?
-    var difficulty: Difficulty?
-    var noColor = false
+    public var game: Int?
+    public var ascii = false
+    public var category: String?
+    public var difficulty: Difficulty?
+    public var noColor = false
     /// With --history: never through a pager.
-    var noPager = false
+    public var noPager = false
     /// With --share: orange and blue squares.
-    var colorblind = false
+    public var colorblind = false
     /// With --share: the game as one plain sentence.
-    var text = false
+    public var text = false
     /// `--max-download SIZE`: the most one download may bring, in bytes.
-    var maxDownload: Int?
+    public var maxDownload: Int?
 
-    var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
+    public var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
 
-    static let usage = """
+    public static let usage = """
         Usage: quiz [OPTIONS] [QUIZ]
           quiz                      the REPL: pick a quiz, play, see history, quit
           quiz QUIZ                 play QUIZ (an id, or a bank file) at once, then exit
@@ -119,14 +124,16 @@ struct Options {
         --validate also warns of control characters in a bank.
         """
 
-    static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
+    public init() {}
+
+    /// The options `arguments` (without the program name) give, or the
+    /// usage error (64) that stops them.
+    public static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
         var options = Options()
         var positional: [String] = []
         var modes: [Mode] = []
         var index = 0
-        func usageError(_ message: String) -> CommandFailure {
-            CommandFailure(status: .usage, message: message, hint: "Try 'quiz --help' for more information.")
-        }
+        let usageError = CommandFailure.usage
         while index < arguments.count {
             let argument = arguments[index]
             index += 1

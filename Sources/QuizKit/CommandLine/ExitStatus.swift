@@ -1,0 +1,36 @@
+/// The exit statuses `quiz` promises (sysexits.h values; README, "Exit
+/// status"), and which one each library error ends the command with: the
+/// one place that maps `BankError`, `RemoteBankError` and `HistoryError` to
+/// a status.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case ioError = 74
+    /// A game abandoned with Ctrl-C (128 + SIGINT, as a shell reports it).
+    case interrupted = 130
+
+    /// A bank with errors is bad data (65); one not there or unreadable, 66.
+    public init(_ error: BankError) {
+        switch error {
+        case .notFound, .unreadable: self = .noInput
+        case .invalid: self = .dataError
+        }
+    }
+
+    /// A malformed URL or timeout is bad usage (64); a download that did not
+    /// come, 66; one that came with errors, 65.
+    public init(_ error: RemoteBankError) {
+        switch error {
+        case .badURL, .badTimeout: self = .usage
+        case .unavailable: self = .noInput
+        case .invalid: self = .dataError
+        }
+    }
+
+    /// The history that could not be read or written: always 74.
+    public init(_ error: HistoryError) {
+        self = .ioError
+    }
+}

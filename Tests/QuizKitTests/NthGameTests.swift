@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// `NthGame`: `--share --game N` and the menu's `share` count back in the
+/// order games were recorded, not by date.
+@Suite struct NthGameTests {
+    static func game(_ score: Int, daysAgo: Double) -> Session {
+        Session(date: Date(timeIntervalSinceReferenceDate: 800_000_000 - daysAgo * 86_400), score: score, total: 10)
+    }
+
+    @Test func countsBackInRecordedOrder() throws {
+        // The last recorded is dated earliest (a clock set right again): still the last.
+        let sessions = [Self.game(1, daysAgo: 2), Self.game(2, daysAgo: 1), Self.game(3, daysAgo: 5)]
+        #expect(try NthGame.pick(1, from: sessions)?.score == 3)
+        #expect(try NthGame.pick(2, from: sessions)?.score == 2)
+        #expect(try NthGame.pick(3, from: sessions)?.score == 1)
+    }
+
+    @Test func noGamesIsNil() throws {
+        #expect(try NthGame.pick(1, from: []) == nil)
+        #expect(try NthGame.pick(5, from: []) == nil)
+    }
+
+    @Test func tooFewIsAUsageError() {
+        #expect(throws: CommandFailure(status: .usage, message: "--game 2: there is only 1 game")) {
+            try NthGame.pick(2, from: [Self.game(1, daysAgo: 0)])
+        }
+        let two = [Self.game(1, daysAgo: 1), Self.game(2, daysAgo: 0)]
+        #expect(throws: CommandFailure(status: .usage, message: "--game 9: there are only 2 games")) {
+            try NthGame.pick(9, from: two)
+        }
+    }
+}

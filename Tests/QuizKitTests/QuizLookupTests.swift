@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// `QuizLookup`: the quiz a player named, at the menu and on the command
+/// line, with the error text and exit status when there is none.
+@Suite struct QuizLookupTests {
+    static func bank(_ id: String, _ title: String) -> QuestionBank {
+        QuestionBank(id: id, title: title, questions: [], path: "/banks/\(id).json")
+    }
+
+    var library: QuestionLibrary {
+        var library = QuestionLibrary()
+        for bank in [
+            Self.bank("capitals", "World Capitals"), Self.bank("7", "Seven Seas"), Self.bank("rivers", "Rivers"),
+        ] {
+            library.add(bank)
+        }
+        return library
+    }
+
+    @Test func theMenuFindsByIdTitleOrNumber() {
+        // Sorted by id: 7, capitals, rivers.
+        #expect(QuizLookup.menu("capitals", in: library)?.id == "capitals")
+        #expect(QuizLookup.menu("CAPITALS", in: library)?.id == "capitals")
+        #expect(QuizLookup.menu("world capitals", in: library)?.id == "capitals")
+        #expect(QuizLookup.menu("3", in: library)?.id == "rivers")
+        // An id that is a number is that quiz, not the nth.
+        #expect(QuizLookup.menu("7", in: library)?.id == "7")
+        #expect(QuizLookup.menu("0", in: library) == nil)
+        #expect(QuizLookup.menu("4", in: library) == nil)
+        #expect(QuizLookup.menu("capital", in: library) == nil)
+    }
+
+    @Test func theCommandLineFindsByExactIdOnly() throws {
+        var library = library
+        #expect(try QuizLookup.command("capitals", in: &library).id == "capitals")
+        for name in ["Capitals", "World Capitals", "2"] {
+            var copy = library
+            #expect(
+                throws: CommandFailure(
+                    status: .noInput, message: "no quiz named '\(name)'; the quizzes are: 7, capitals, rivers")
+            ) {
+                try QuizLookup.command(name, in: &copy)
+            }
+        }
+        var empty = QuestionLibrary()
+        #expect(throws: CommandFailure(status: .noInput, message: "no quiz named 'x'; the quizzes are: none")) {
+            try QuizLookup.command("x", in: &empty)
+        }
+    }
+
+    @Test func theCommandLineReadsABankByPath() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        try temporary.write(
+            #"{"title": "Tiny", "questions": [{"prompt": "Two plus two?", "choices": ["3", "4"], "answer": "4"}]}"#,
+            to: "tiny.json")
+        try temporary.write(
+            #"{"title": "Broken", "questions": [{"prompt": "Two?", "choices": ["3", "5"], "answer": "4"}]}"#,
+            to: "broken.json")
+        var library = library
+        let bank = try QuizLookup.command(temporary.file("tiny.json"), in: &library)
+        #expect(bank.id == "tiny" && bank.title == "Tiny")
+        #expect(library.bank(id: "tiny") != nil)
+        do {
+            _ = try QuizLookup.command(temporary.file("broken.json"), in: &library)
+            Issue.record("a bank with errors was played")
+        } catch {
+            #expect(error.status == .dataError)
+            #expect(error.message.hasPrefix(temporary.file("broken.json")))
+        }
+        do {
+            _ = try QuizLookup.command(temporary.file("gone.json"), in: &library)
+            Issue.record("a missing bank was played")
+        } catch {
+            #expect(error == CommandFailure(status: .noInput, message: "\(temporary.file("gone.json")): no such file"))
+        }
+    }
+
+    @Test func aBadBankOfThatIdIsBadData() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        try temporary.write(#"{"title": "Broken", "questions": []}"#, to: "broken.json")
+        var library = QuestionLibrary()
+        try library.add(path: temporary.path)
+        do {
+            _ = try QuizLookup.command("broken", in: &library)
+            Issue.record("a bank with errors was played")
+        } catch {
+            #expect(error.status == .dataError)
+            #expect(error.message.contains("broken.json"))
+        }
+    }
+
+    @Test func theQuizOption() throws {
+        #expect(try QuizLookup.option("rivers", in: library).title == "Rivers")
+        #expect(
+            throws: CommandFailure(
+                status: .noInput, message: "--quiz Rivers: no quiz of that id; the quizzes are: 7, capitals, rivers")
+        ) {
+            try QuizLookup.option("Rivers", in: library)
+        }
+    }
+}
