@@ -24,11 +24,11 @@ import Foundation
 /// wider ones are tightened, with a notice (`PrivateFolder`). Every file is
 /// written through `DurableFile` and the lock is a `FileLock`.
 ///
-/// Damage loses only what it touched (`repairLocked`, in HistoryRepair.swift): a journal record that
-/// fails its checksum is skipped and the records after it are kept; an
-/// archive session that cannot be read or fails its checksum is skipped and
-/// the others kept; an archive that cannot be read at all is moved aside
-/// and the journal's games kept. Each time the damaged file is first kept
+/// Damage loses only what it touched (`repairLocked`, HistoryRepair.swift):
+/// a journal record that fails its checksum is skipped and the records after
+/// it are kept; an archive session that cannot be read or fails its checksum
+/// is skipped and the others kept; an archive that cannot be read at all is
+/// moved aside and the journal's games kept. Each time the damaged file is first kept
 /// as `<name>.damaged-<UTC time>` (never deleted, never overwritten), then
 /// rewritten with everything that could be read, and the reader is told.
 public struct HistoryStore: Sendable {

@@ -82,9 +82,11 @@ public struct ParsedBankCache: Sendable {
 
     /// Writes a temporary file and renames it over the copy: a reader sees
     /// the old copy or the new one. Not synced (`DurableFile`'s `sync: false`):
-    /// the copy is checked whole when read and made again when it fails, so
-    /// a power cut costs one start-up, while a sync would cost every first
-    /// start after a bank changes.
+    /// the copy is checked whole when read and made again when it fails, so a
+    /// power cut costs one slower start, while syncing would slow the first
+    /// start after every change of a bank (1.2 MB, about the Open Trivia
+    /// file's copy, took 16 ms synced and 4 ms not, median of 15, on the
+    /// development machine's disk).
     private func write(_ bytes: [UInt8], to file: String) {
         _ = try? PrivateFolder.make(folder)
         try? DurableFile(file).replace(with: bytes, sync: false)
