@@ -184,29 +184,46 @@ import Testing
         let temporary = try TemporaryFolder()
         defer { temporary.remove() }
         let path = temporary.file("history.lock")
-        // Another process takes the lock and keeps it for a second and a half.
+        // Another process takes the lock and keeps it until its input closes.
         let holder = Process()
+        let input = Pipe()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["--exclusive", path, "sleep", "1.5"]
+        holder.arguments = ["--exclusive", path, "cat"]
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
         try holder.run()
-        defer { holder.waitUntilExit() }
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let probe = open(path, O_RDONLY | O_CLOEXEC)
-            let free = probe >= 0 && flock(probe, LOCK_SH | LOCK_NB) == 0
-            if probe >= 0 { close(probe) }
-            if !free { break }
-            usleep(10_000)
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
         }
+        func held() -> Bool {
+            let probe = open(path, O_RDONLY | O_CLOEXEC)
+            defer { if probe >= 0 { close(probe) } }
+            return probe >= 0 && flock(probe, LOCK_SH | LOCK_NB) != 0
+        }
+        func wait(_ what: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while !what() && Date() < deadline { usleep(10_000) }
+            return what()
+        }
+        try #require(wait(held), "the other process took the lock")
         let told = Shared([String]())
-        let started = Date()
-        let lock = try FileLock.acquire(path, .exclusive, patience: 0.2) { holder in told.value.append(holder) }
-        lock.release()
+        let taken = Shared(false)
+        Thread {
+            if let lock = try? FileLock.acquire(path, .exclusive, patience: 0.2, onWait: { told.value.append($0) }) {
+                taken.value = true
+                lock.release()
+            }
+        }.start()
+        #expect(wait { !told.value.isEmpty }, "told that it waits")
+        #expect(!taken.value, "and waits on")
+        try input.fileHandleForWriting.close()
+        #expect(wait { taken.value }, "takes the lock once it is free")
         let notices = told.value
-        #expect(Date().timeIntervalSince(started) > 0.5, "it waited for the holder")
         #expect(notices.count == 1, "\(notices)")
         #expect(
-            notices.first?.hasPrefix("another process (pid \(holder.processIdentifier), flock ") == true, "\(notices)")
+            notices.first?.hasPrefix("another process (pid \(holder.processIdentifier), flock --exclusive ") == true,
+            "\(notices)")
     }
 
     @Test func aFreeLockIsTakenWithoutAWord() throws {
