@@ -147,7 +147,7 @@ uninstall:
 SWIFTC ?= swiftc
 FUZZ_RUNS ?= 1000000
 FUZZ_DIR := .build/fuzz
-FUZZ_SWIFTFLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name QuizFuzz -use-ld=lld
+FUZZ_SWIFTFLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name QuizFuzz -package-name quiz -use-ld=lld
 QUIZKIT_SOURCES := $(shell find Sources/QuizKit -name '*.swift' | LC_ALL=C sort)
 
 $(FUZZ_DIR)/archive-fuzzer: Fuzz/ArchiveFuzzer.swift Fuzz/ArchiveSeeds.swift $(QUIZKIT_SOURCES)

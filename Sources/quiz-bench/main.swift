@@ -246,39 +246,14 @@ func csvData(for sessions: [Session]) -> Data {
     return Data(writer.bytes)
 }
 
-/// Writes `data` to `path` through a synced temporary file, renamed over it.
+/// Writes `data` to `path` through a synced temporary file, renamed over it (`DurableFile`).
 func writeDurably(_ data: Data, to path: String) throws(BenchFailure) {
-    let temporary = path + ".tmp-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-        throw BenchFailure(status: 74, description: "\(temporary): \(String(cString: strerror(errno)))")
-    }
-    let failure: String? = data.withUnsafeBytes { buffer -> String? in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
-        return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
-    }
-    close(fd)
-    if let failure {
-        unlink(temporary)
-        throw BenchFailure(status: 74, description: "\(path): \(failure)")
-    }
-    guard rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw BenchFailure(status: 74, description: "\(path): \(reason)")
-    }
-    let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-        fsync(folder)
-        close(folder)
+    do {
+        try DurableFile(path).replace(with: data)
+    } catch {
+        // A temporary file that cannot be made is named; any other step names the target.
+        throw BenchFailure(
+            status: 74, description: error.step == .open ? error.description : "\(path): \(error.reason)")
     }
 }
 

@@ -25,30 +25,19 @@ struct InputHistoryFile {
         return Array(text.split(separator: "\n").map(String.init).suffix(limit))
     }
 
-    /// Appends one command; rewrites the file, cut to `limit`, when it has grown past it.
+    /// Appends one command (a failed append leaves no half line); rewrites
+    /// the file, cut to `limit`, when it has grown past it. A failure only
+    /// costs the command's place in the history.
     func append(_ line: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: folder) {
-            try? FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        fchmod(fd, 0o600)
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        _ = try? PrivateFolder.make((path as NSString).deletingLastPathComponent)
+        guard let file = try? DurableFile(path).openForAppending(create: true) else { return }
+        try? file.append(Array((line + "\n").utf8))
+        file.close()
         // Cut back to `limit` once it is a tenth over, so most commands only append.
         guard let all = try? String(contentsOfFile: path, encoding: .utf8) else { return }
         let lines = all.split(separator: "\n")
         if lines.count > limit + limit / 10 {
-            let kept = lines.suffix(limit).joined(separator: "\n") + "\n"
-            let temporary = path + ".tmp-\(getpid())"
-            if FileManager.default.createFile(
-                atPath: temporary, contents: Data(kept.utf8), attributes: [.posixPermissions: 0o600])
-            {
-                rename(temporary, path)
-            }
+            try? DurableFile(path).replace(with: Array((lines.suffix(limit).joined(separator: "\n") + "\n").utf8))
         }
     }
 }

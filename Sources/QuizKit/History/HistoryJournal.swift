@@ -5,7 +5,7 @@ import Foundation
 /// however long the history is. The archive stays the whole truth once the
 /// journal is folded into it (`HistoryStore.compact()`).
 ///
-/// Layout: an 16-byte header, `QUIZJRN1` and the big-endian sequence number
+/// Layout: a 16-byte header (`headerSize`), `QUIZJRN1` and the big-endian sequence number
 /// the journal starts after; then records of a 4-byte length, a CRC-32 of
 /// what follows it, an 8-byte sequence number and a `SessionRecordCodec`
 /// payload. A record cut short by a crash fails its length or checksum and is
@@ -60,19 +60,19 @@ enum HistoryJournal {
 
     static func header(base: UInt64) -> [UInt8] {
         var bytes = magic
-        withUnsafeBytes(of: base.bigEndian) { bytes.append(contentsOf: $0) }
+        BigEndian.append(base, to: &bytes)
         return bytes
     }
 
     static func record(_ session: Session, sequence: UInt64) -> [UInt8] {
         var body: [UInt8] = []
-        withUnsafeBytes(of: sequence.bigEndian) { body.append(contentsOf: $0) }
+        BigEndian.append(sequence, to: &body)
         SessionRecordCodec.encode(session, into: &body)
         let crc = body.withUnsafeBytes { CRC32.checksum($0) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(body.count + 8)
-        withUnsafeBytes(of: UInt32(body.count).bigEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: crc.bigEndian) { bytes.append(contentsOf: $0) }
+        BigEndian.append(UInt32(body.count), to: &bytes)
+        BigEndian.append(crc, to: &bytes)
         bytes += body
         return bytes
     }
@@ -84,7 +84,7 @@ enum HistoryJournal {
     static func parse(_ data: Data) -> Contents? {
         data.withUnsafeBytes { buffer -> Contents? in
             let headerIntact = buffer.count >= headerSize && buffer.starts(with: magic)
-            let base = headerIntact ? read64(buffer, at: 8) : 0
+            let base = headerIntact ? BigEndian.uint64(buffer, at: 8) : 0
             var contents = Contents(
                 baseSequence: base, headerIntact: headerIntact, entries: [], validLength: headerSize, tail: .clean)
             if !headerIntact { contents.damage.append(Damage(bytes: 0..<min(headerSize, buffer.count))) }
@@ -146,13 +146,13 @@ enum HistoryJournal {
         in buffer: UnsafeRawBufferPointer, at offset: Int, after previous: UInt64, length stated: Int? = nil
     ) -> (Entry, Int)? {
         guard buffer.count - offset >= 8 + minimumBody else { return nil }
-        let length = stated ?? Int(read32(buffer, at: offset))
+        let length = stated ?? Int(BigEndian.uint32(buffer, at: offset))
         guard length >= minimumBody, length <= buffer.count - offset - 8 else { return nil }
-        let sequence = read64(buffer, at: offset + 8)
+        let sequence = BigEndian.uint64(buffer, at: offset + 8)
         // Sequences grow by one a game: a jump of billions is no record (and
         // the check spares the checksum at most offsets of a resync).
         guard sequence > previous, sequence - previous < 1 << 32 else { return nil }
-        let crc = read32(buffer, at: offset + 4)
+        let crc = BigEndian.uint32(buffer, at: offset + 4)
         let body = UnsafeRawBufferPointer(rebasing: buffer[(offset + 8)..<(offset + 8 + length)])
         guard CRC32.checksum(body) == crc,
             let session = try? SessionRecordCodec.decode(UnsafeRawBufferPointer(rebasing: body[8...]))
@@ -165,19 +165,11 @@ enum HistoryJournal {
     /// (a length whose high bytes were damaged runs past it by far more).
     static func looksTorn(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard buffer.count - offset >= 8 else { return true }
-        let length = Int(read32(buffer, at: offset))
+        let length = Int(BigEndian.uint32(buffer, at: offset))
         let missing = length - (buffer.count - offset - 8)
         return length >= minimumBody && missing > 0 && missing <= maximumTornGap
     }
 
     /// How many bytes a write cut short may lack: a record of a very long game.
     static let maximumTornGap = 1 << 20
-
-    private static func read32(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-        (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(buffer[offset + $1]) }
-    }
-
-    private static func read64(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
-        (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(buffer[offset + $1]) }
-    }
 }

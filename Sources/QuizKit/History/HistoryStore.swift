@@ -6,8 +6,9 @@ import Foundation
 
 /// The history on disk, in the data folder:
 ///
-/// - `history.archive`: the `NSKeyedArchiver` archive of DESIGN.md, every
-///   game up to its `journalSequence`;
+/// - `history.archive`: the `NSKeyedArchiver` archive whose shape is the
+///   project's contract (see ARCHITECTURE.md, The archive), every game up to
+///   its `journalSequence`;
 /// - `history.journal`: games recorded since, appended one record each
 ///   (`HistoryJournal`), so recording costs the same at any history length;
 /// - `history.lock`: `flock`ed, exclusively to write, shared to read, so two
@@ -18,15 +19,16 @@ import Foundation
 /// rename, then a fresh journal), so a crash at any point leaves the old
 /// archive or the new one, never half of one, and never a game twice.
 /// When the history cannot be written the game is kept in a pending file
-/// (`pendingPaths`) of this data folder, and the next successful `record`
+/// (`PendingGames`) of this data folder, and the next successful `record`
 /// here adds it. The folder is 0700 and its files 0600 whatever the umask;
-/// wider ones are tightened, with a notice.
+/// wider ones are tightened, with a notice (`PrivateFolder`). Every file is
+/// written through `DurableFile` and the lock is a `FileLock`.
 ///
-/// Damage loses only what it touched (`repairLocked`): a journal record that
-/// fails its checksum is skipped and the records after it are kept; an
-/// archive session that cannot be read or fails its checksum is skipped and
-/// the others kept; an archive that cannot be read at all is moved aside
-/// and the journal's games kept. Each time the damaged file is first kept
+/// Damage loses only what it touched (`repairLocked`, HistoryRepair.swift):
+/// a journal record that fails its checksum is skipped and the records after
+/// it are kept; an archive session that cannot be read or fails its checksum
+/// is skipped and the others kept; an archive that cannot be read at all is
+/// moved aside and the journal's games kept. Each time the damaged file is first kept
 /// as `<name>.damaged-<UTC time>` (never deleted, never overwritten), then
 /// rewritten with everything that could be read, and the reader is told.
 public struct HistoryStore: Sendable {
@@ -63,48 +65,17 @@ public struct HistoryStore: Sendable {
     var statisticsPath: String { folder + "/history.statistics" }
     var lockPath: String { folder + "/history.lock" }
 
+    /// The games waiting in pending files for this data folder.
+    var pending: PendingGames {
+        PendingGames(folder: folder, sharedFolders: pendingFolders, adoptsUntagged: adoptsUntaggedPending)
+    }
+
     /// Every place a pending file of this data folder may be, the data
-    /// folder's own first. Outside it (the state folder, the temporary
-    /// folder, which other data folders share) the name carries a checksum
-    /// of the data folder's absolute path, so a game waits for, and is added
-    /// to, only the history it was meant for.
-    public var pendingPaths: [String] {
-        let shared = pendingFolders.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        return [folder + "/history.pending"] + shared.map { $0 + "/quiz-pending-\(getuid())-\(tag).journal" }
-            + (adoptsUntaggedPending ? shared.map { $0 + "/quiz-pending-\(getuid()).journal" } : [])
-    }
+    /// folder's own first (`PendingGames`).
+    public var pendingPaths: [String] { pending.paths }
 
-    /// The checksum of the data folder's absolute, standardised path (no
-    /// `.`, `..` or trailing slash, symbolic links resolved when it exists).
-    var tag: String {
-        String(Self.absolutePath(folder).utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
-    }
-
-    static func absolutePath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        // Symbolic links resolved in the longest part that exists, so the
-        // path is the same before the folder is created and after.
-        var rest: [Substring] = []
-        while true {
-            let prefix = "/" + parts.joined(separator: "/")
-            if let resolved = realpath(prefix, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
-                guard !rest.isEmpty else { return base }
-                return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
-            }
-            guard let last = parts.popLast() else { return "/" + rest.reversed().joined(separator: "/") }
-            rest.append(last)
-        }
-    }
+    /// The data folder's identity, as its pending files are tagged with it.
+    static func absolutePath(_ path: String) -> String { AbsolutePath.resolving(path) }
 
     /// A history read from disk, with what the reader should be told.
     public struct Loaded: Sendable {
@@ -161,29 +132,31 @@ public struct HistoryStore: Sendable {
         archiveChecked: Bool = false
     ) throws(HistoryError) -> Loaded {
         var notices: [String] = []
-        var pendingFiles = pendingFiles()
-        if let include { pendingFiles = pendingFiles.map { ($0.path, $0.sessions.filter(include)) } }
-        guard directoryExists(folder) else {
-            return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: Self.pendingNotices(pendingFiles))
+        var pendingFiles = pending.files()
+        if let include {
+            pendingFiles = pendingFiles.map { PendingGames.File(path: $0.path, sessions: $0.sessions.filter(include)) }
+        }
+        guard PrivateFolder.exists(folder) else {
+            return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: PendingGames.notices(pendingFiles))
         }
         try refuseFilesThatAreNotRegular()
-        var lock = try? acquireLock(LOCK_SH)
-        defer { if let lock { close(lock) } }
+        var lock = try? self.lock(.shared)
+        defer { lock?.release() }
         /// Once for each file: repairs under the exclusive lock (the archive,
         /// read whole, only when it was found damaged), then reads again.
         func repairAndReload(archive: Bool) throws(HistoryError) -> Loaded {
-            if let shared = lock { close(shared) }
+            lock?.release()
             lock = nil
             // Without the exclusive lock (a folder that is not ours to write)
             // or when the repair fails, the damage is only reported.
             var problems = repaired ?? []
-            if let exclusive = try? acquireLock(LOCK_EX) {
+            if let exclusive = try? self.lock(.exclusive) {
                 do {
                     problems += try repairLocked(checkArchive: archive)
                 } catch {
                     problems.append("could not repair the history: \(error)")
                 }
-                close(exclusive)
+                exclusive.release()
             }
             return try load(
                 results: results, newest: newest, where: include, summarise: summarise, repaired: problems,
@@ -235,10 +208,8 @@ public struct HistoryStore: Sendable {
                 known = historyIdentities()
             }
         }
-        let unknown = pendingFiles.map { file in
-            (path: file.path, sessions: file.sessions.filter { !known.contains(GameIdentity($0)) })
-        }
-        notices += Self.pendingNotices(unknown)
+        let unknown = PendingGames.unknown(pendingFiles, known: known)
+        notices += PendingGames.notices(unknown)
         return joined(archive, journaled, newest, unknown.flatMap(\.sessions), notices, problems)
     }
 
@@ -254,7 +225,7 @@ public struct HistoryStore: Sendable {
 
     /// Every game of the history (the archive and the journal), by its
     /// fields; what can be read of them, without per-question results.
-    private func historyIdentities() -> Set<GameIdentity> {
+    func historyIdentities() -> Set<GameIdentity> {
         var known = Set(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
         if let journal = (try? readJournal()) ?? nil {
             known.formUnion(journal.entries.map { GameIdentity($0.session) })
@@ -271,7 +242,7 @@ public struct HistoryStore: Sendable {
         var firstProblem: String?
     }
 
-    private func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
+    func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
         -> Result<ArchiveRead, HistoryError>
     {
         guard FileManager.default.fileExists(atPath: archivePath) else {
@@ -298,7 +269,7 @@ public struct HistoryStore: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: archivePath))
         } catch {
-            return .failure(.cannotRead(path: archivePath, reason: BankLoader.systemReason(error)))
+            return .failure(.cannotRead(path: archivePath, reason: SystemReason.of(error)))
         }
         do {
             return .success(read(try KeyedArchive.salvage(data, results: results, newest: newest, where: include)))
@@ -309,7 +280,7 @@ public struct HistoryStore: Sendable {
 
     /// The journal, nil when there is none; throws `.damaged` when it holds
     /// neither a journal's header nor any record (not a quiz journal at all).
-    private func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
+    func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
         guard let data = try journalData() else { return nil }
         guard let contents = HistoryJournal.parse(data) else {
             throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
@@ -317,113 +288,17 @@ public struct HistoryStore: Sendable {
         return contents
     }
 
-    private func journalData() throws(HistoryError) -> Data? {
+    func journalData() throws(HistoryError) -> Data? {
         guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
         guard let data = FileManager.default.contents(atPath: journalPath) else {
-            throw .cannotRead(path: journalPath, reason: String(cString: strerror(errno)))
+            throw .cannotRead(path: journalPath, reason: SystemReason.current)
         }
         return data
     }
 
-    // MARK: Damage
-
-    /// With the exclusive lock held: finds damage in the journal and the
-    /// archive and repairs it, keeping a copy of each damaged file first, so
-    /// that nothing readable leaves the history. Returns one line per damaged
-    /// file. The archive (read whole) is checked only when `checkArchive`.
-    func repairLocked(checkArchive: Bool = true) throws(HistoryError) -> [String] {
-        var problems: [String] = []
-        var archiveSequence: UInt64?
-        if checkArchive {
-            switch readArchive() {
-            case .success(let read):
-                archiveSequence = read.journalSequence
-                if read.skipped > 0 || read.resultsLost > 0 {
-                    let copy = try keepCopy(of: archivePath)
-                    try writeAtomically(
-                        KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
-                    writeSummary(
-                        read.sessions, journalSequence: read.journalSequence,
-                        tally: StatisticsTally(sessions: read.sessions, timeZone: LocalTimeZone.current))
-                    problems.append(archiveDamage(read, keptAs: copy))
-                }
-            case .failure(.damaged(_, _, let reason)):
-                // Unreadable as a whole: moved aside; the journal's games stay.
-                let moved = moveAside(archivePath, reason: reason)
-                unlink(summaryPath)
-                unlink(statisticsPath)
-                archiveSequence = 0
-                problems.append(moved.description)
-            case .failure(let error): throw error
-            }
-        }
-        guard let data = try journalData() else { return problems }
-        guard let journal = HistoryJournal.parse(data) else {
-            problems.append(moveAside(journalPath, reason: "not a quiz journal").description)
-            return problems
-        }
-        guard !journal.damage.isEmpty else { return problems }
-        let copy = try keepCopy(of: journalPath, data: data)
-        // The records that could be read, written again as they were (a
-        // damaged length made right), after a header whose base is the last
-        // sequence already folded when the header itself was the damage.
-        let folded = archiveSequence ?? foldedSequence() ?? 0
-        let base =
-            journal.headerIntact
-            ? journal.baseSequence : min(folded, journal.entries.first.map { $0.sequence - 1 } ?? folded)
-        var bytes = HistoryJournal.header(base: base)
-        for entry in journal.entries { bytes += HistoryJournal.record(entry.session, sequence: entry.sequence) }
-        try writeAtomically(Data(bytes), to: journalPath)
-        problems.append(journalDamage(journal, keptAs: copy))
-        return problems
-    }
-
-    /// One line: which games of the archive could not be read.
-    private func archiveDamage(_ read: ArchiveRead, keptAs copy: String? = nil) -> String {
-        var parts: [String] = []
-        if read.skipped > 0 {
-            parts.append(
-                "skipped \(read.skipped) game\(read.skipped == 1 ? "" : "s") that could not be read"
-                    + (read.firstProblem.map { " (\($0))" } ?? ""))
-        }
-        if read.resultsLost > 0 {
-            parts.append(
-                "kept \(read.resultsLost) game\(read.resultsLost == 1 ? "" : "s") without their per-question "
-                    + "results, which could not be read")
-        }
-        let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
-        return "the history \(archivePath) is damaged: " + parts.joined(separator: ", ") + kept
-            + "; every other game is kept"
-    }
-
-    /// One line: how much of the journal was skipped.
-    private func journalDamage(_ journal: HistoryJournal.Contents, keptAs copy: String?) -> String {
-        let bytes = journal.damage.reduce(0) { $0 + $1.bytes.count }
-        let known = journal.damage.compactMap(\.records).reduce(0, +)
-        let open = journal.damage.contains { $0.records == nil }
-        let lost =
-            open
-            ? (known > 0 ? "at least \(known + 1) games" : "at least one game") + " could not be read"
-            : known == 0 ? "every game could still be read" : "\(known) game\(known == 1 ? "" : "s") could not be read"
-        let header = journal.headerIntact ? "" : " (its header among them)"
-        let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
-        return "the history's journal \(journalPath) is damaged: skipped \(bytes) damaged byte\(bytes == 1 ? "" : "s")"
-            + "\(header), \(lost)" + kept + "; every other game is kept"
-    }
-
-    /// Copies `path` to a new `….damaged-<time>` name (synced); returns the name.
-    private func keepCopy(of path: String, data: Data? = nil) throws(HistoryError) -> String {
-        let copy = damagedName(for: path)
-        guard let bytes = data ?? FileManager.default.contents(atPath: path) else {
-            throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        try writeAtomically(bytes, to: copy)
-        return copy
-    }
-
     /// The archive's journal sequence, from its root alone (a memory mapping:
     /// a few pages of a large archive); nil when it cannot be read.
-    private func foldedSequence() -> UInt64? {
+    func foldedSequence() -> UInt64? {
         guard FileManager.default.fileExists(atPath: archivePath) else { return 0 }
         if let mapped = try? KeyedArchive.mapped(archivePath, { archive throws(ArchiveError) in try archive.counts() })
         {
@@ -431,42 +306,6 @@ public struct HistoryStore: Sendable {
         }
         return FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }?
             .journalSequence
-    }
-
-    /// The games waiting in pending files, by file.
-    private func pendingFiles() -> [(path: String, sessions: [Session])] {
-        pendingPaths.compactMap { path in
-            guard let data = FileManager.default.contents(atPath: path), let journal = HistoryJournal.parse(data),
-                !journal.entries.isEmpty
-            else { return nil }
-            return (path, journal.entries.map(\.session))
-        }
-    }
-
-    private func pendingSessions(notices: inout [String]) -> [Session] {
-        let files = pendingFiles()
-        notices += Self.pendingNotices(files)
-        return files.flatMap(\.sessions)
-    }
-
-    /// What is said of the games still waiting in pending files.
-    private static func pendingNotices(_ files: [(path: String, sessions: [Session])]) -> [String] {
-        files.filter { !$0.sessions.isEmpty }.map { file in
-            "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
-                + "could not be written to the history yet; the next game will add them"
-        }
-    }
-
-    /// Removes a pending file whose games are in the history now; when it
-    /// cannot be removed (a read-only folder), empties it. Left as it is (an
-    /// immutable file), its games are still never added nor shown again.
-    private func removePending(_ path: String) {
-        guard unlink(path) != 0, errno != ENOENT else { return }
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
     }
 
     /// What the end of a game compares it with: every earlier game, or, when
@@ -488,16 +327,13 @@ public struct HistoryStore: Sendable {
         }
         // Pending games already in the history (a file that could not be
         // removed) are neither counted again nor said to be waiting.
-        var files = pendingFiles()
-        if !files.isEmpty {
-            let known = historyIdentities()
-            files = files.map { ($0.path, $0.sessions.filter { !known.contains(GameIdentity($0)) }) }
-        }
-        let notices = Self.pendingNotices(files)
-        let pending = files.flatMap(\.sessions)
+        var files = pending.files()
+        if !files.isEmpty { files = PendingGames.unknown(files, known: historyIdentities()) }
+        let notices = PendingGames.notices(files)
+        let waiting = files.flatMap(\.sessions)
         let journal = (try? readJournal()) ?? nil
         let journaled = (journal?.entries ?? []).filter { $0.sequence > summary.journalSequence }.map(\.session)
-        return Loaded(sessions: summary.standIns() + journaled + pending, notices: notices)
+        return Loaded(sessions: summary.standIns() + journaled + waiting, notices: notices)
     }
 
     static func modified(_ info: stat) -> Double {
@@ -508,7 +344,7 @@ public struct HistoryStore: Sendable {
     /// means the next game reads the archive instead.
     /// With `tally` (the statistics of these very sessions, results
     /// included), `history.statistics` too.
-    private func writeSummary(_ sessions: [Session], journalSequence: UInt64, tally: StatisticsTally? = nil) {
+    func writeSummary(_ sessions: [Session], journalSequence: UInt64, tally: StatisticsTally? = nil) {
         var info = stat()
         guard stat(archivePath, &info) == 0 else { return }
         let summary = HistorySummary(
@@ -555,13 +391,12 @@ public struct HistoryStore: Sendable {
 
     /// `statistics` without reading the archive whole; nil when that will not do.
     private func keptStatistics(timeZone: TimeZone) throws(HistoryError) -> Tallied? {
-        var notices: [String] = []
-        guard pendingSessions(notices: &notices).isEmpty else { return nil }
-        guard directoryExists(folder) else {
+        guard pending.files().isEmpty else { return nil }
+        guard PrivateFolder.exists(folder) else {
             return Tallied(tally: StatisticsTally(timeZone: timeZone), notices: [], problems: [])
         }
-        let lock = try? acquireLock(LOCK_SH)
-        defer { if let lock { close(lock) } }
+        let lock = try? self.lock(.shared)
+        defer { lock?.release() }
         let journal: HistoryJournal.Contents?
         do {
             journal = try readJournal()
@@ -599,7 +434,7 @@ public struct HistoryStore: Sendable {
             return nil
         }
         for entry in journal?.entries ?? [] where entry.sequence > folded { tally.add(entry.session) }
-        return Tallied(tally: tally, notices: notices, problems: [])
+        return Tallied(tally: tally, notices: [], problems: [])
     }
 
     // MARK: Recording
@@ -611,30 +446,31 @@ public struct HistoryStore: Sendable {
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
             try refuseFilesThatAreNotRegular()
-            let lock = try acquireLock(LOCK_EX)
-            defer { close(lock) }
+            let lock = try self.lock(.exclusive)
+            defer { lock.release() }
             removeStaleTemporaryFiles()
             tightenFiles(notices: &notices)
             var journal = try openJournalForAppend(notices: &notices)
-            defer { close(journal.fd) }
-            let pending = pendingFiles()
+            defer { journal.file.close() }
+            let waiting = pending.files()
             // Games already in the history (the archive or the journal) are
             // not added again, so adding them is the same whenever a kill lands.
             var known: Set<GameIdentity> = []
-            if !pending.isEmpty {
+            if !waiting.isEmpty {
                 known = Set(journal.sessions.map(GameIdentity.init))
                 known.formUnion(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
             }
-            var recovered: [Session] = []
-            for game in pending.flatMap(\.sessions) where known.insert(GameIdentity(game)).inserted {
-                recovered.append(game)
-            }
+            let recovered = PendingGames.newGames(in: waiting, known: &known)
             var bytes: [UInt8] = []
             for game in recovered + [session] {
                 journal.last += 1
                 bytes += HistoryJournal.record(game, sequence: journal.last)
             }
-            try append(bytes, to: journal.fd, restoringLength: journal.length)
+            do {
+                try journal.file.append(bytes)
+            } catch {
+                throw .cannotWrite(path: journalPath, reason: error.reason)
+            }
             let unfolded = journal.sessions.count + recovered.count + 1
             let total = Int(clamping: journal.last)
             var needsCompaction = false
@@ -648,30 +484,23 @@ public struct HistoryStore: Sendable {
                     // game, take the records back out, so the game waits in a
                     // pending file and is not kept twice.
                     let folded = (try? readArchive().get().journalSequence) ?? 0
-                    if folded < journal.last && ftruncate(journal.fd, journal.length) == 0 {
-                        fsync(journal.fd)
-                        throw error
-                    }
+                    if folded < journal.last && journal.file.cutBack() { throw error }
                 }
             } else {
                 // Larger: fold in the background once the journal is a fair share
                 // of the history, so the rewrite's cost is spread over many games.
                 needsCompaction = unfolded >= min(1000, max(16, total / 32))
             }
-            for file in pending { removePending(file.path) }
-            if !recovered.isEmpty {
-                notices.append(
-                    "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
-            }
+            pending.remove(waiting)
+            notices += PendingGames.addedNotice(recovered.count)
             return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
-            throw RecordFailure(error: error, keptIn: keepPending(session))
+            throw RecordFailure(error: error, keptIn: pending.keep(session))
         }
     }
 
     private struct OpenJournal {
-        var fd: Int32
-        var length: off_t
+        var file: AppendingFile
         var last: UInt64
         var sessions: [Session]
     }
@@ -697,14 +526,12 @@ public struct HistoryStore: Sendable {
                 baseSequence: base, headerIntact: true, entries: [], validLength: HistoryJournal.headerSize,
                 tail: .clean)
         }
-        let fd = open(journalPath, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotWrite(path: journalPath, reason: String(cString: strerror(errno))) }
-        let length = off_t(contents!.validLength)
-        // Cut what follows the last good record (a write cut short by a crash).
-        if ftruncate(fd, length) != 0 || lseek(fd, length, SEEK_SET) < 0 {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .cannotWrite(path: journalPath, reason: reason)
+        let file: AppendingFile
+        do {
+            // Cut what follows the last good record (a write cut short by a crash).
+            file = try DurableFile(journalPath).openForAppending(cuttingTo: contents!.validLength)
+        } catch {
+            throw .cannotWrite(path: journalPath, reason: error.reason)
         }
         var last = contents!.lastSequence
         if contents!.entries.isEmpty {
@@ -713,45 +540,7 @@ public struct HistoryStore: Sendable {
             // what the base says when it is right.
             last = foldedSequence() ?? last
         }
-        return OpenJournal(fd: fd, length: length, last: last, sessions: contents!.entries.map(\.session))
-    }
-
-    /// Writes and syncs `bytes`; on failure cuts the file back, so no half record stays.
-    private func append(_ bytes: [UInt8], to fd: Int32, restoringLength length: off_t) throws(HistoryError) {
-        let failure = bytes.withUnsafeBytes { Self.writeAllAndSync($0, to: fd) }
-        if let failure {
-            _ = ftruncate(fd, length)
-            fsync(fd)
-            throw .cannotWrite(path: journalPath, reason: failure)
-        }
-    }
-
-    /// Keeps a game that could not be recorded in the first pending file that
-    /// can be written; returns its path.
-    private func keepPending(_ session: Session) -> String? {
-        for path in pendingPaths {
-            let parent = (path as NSString).deletingLastPathComponent
-            if !directoryExists(parent) {
-                guard
-                    (try? FileManager.default.createDirectory(
-                        atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]))
-                        != nil
-                else { continue }
-            }
-            var contents = FileManager.default.contents(atPath: path).flatMap(HistoryJournal.parse)
-            if contents == nil {
-                contents = HistoryJournal.Contents(
-                    baseSequence: 0, headerIntact: true, entries: [], validLength: 16, tail: .clean)
-            }
-            var bytes = HistoryJournal.header(base: 0)
-            var sequence: UInt64 = 0
-            for game in contents!.entries.map(\.session) + [session] {
-                sequence += 1
-                bytes += HistoryJournal.record(game, sequence: sequence)
-            }
-            if (try? writeAtomically(Data(bytes), to: path)) != nil { return path }
-        }
-        return nil
+        return OpenJournal(file: file, last: last, sessions: contents!.entries.map(\.session))
     }
 
     // MARK: Compacting
@@ -762,8 +551,8 @@ public struct HistoryStore: Sendable {
     public func compact() throws(HistoryError) {
         var notices: [String] = []
         try makeFolder(notices: &notices)
-        let lock = try acquireLock(LOCK_EX)
-        defer { close(lock) }
+        let lock = try self.lock(.exclusive)
+        defer { lock.release() }
         _ = try compactLocked(repairing: false)
     }
 
@@ -797,13 +586,10 @@ public struct HistoryStore: Sendable {
         let last = max(journal.lastSequence, archive.journalSequence)
         // Pending games left by a crash after they were journaled are here
         // already; any others are added now, and their files removed after.
-        let pending = pendingFiles()
+        let waiting = pending.files()
         var all = archive.sessions + newer.map(\.session)
         var known = Set(all.map(GameIdentity.init))
-        var recovered: [Session] = []
-        for game in pending.flatMap(\.sessions) where known.insert(GameIdentity(game)).inserted {
-            recovered.append(game)
-        }
+        let recovered = PendingGames.newGames(in: waiting, known: &known)
         all += recovered
         if !newer.isEmpty || !recovered.isEmpty {
             // The kept statistics of the archive as it was, and the games
@@ -824,41 +610,19 @@ public struct HistoryStore: Sendable {
             writeSummary(all, journalSequence: last, tally: tally)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
-        for file in pending { removePending(file.path) }
-        if !recovered.isEmpty {
-            notices.append(
-                "added \(recovered.count) game\(recovered.count == 1 ? "" : "s") that could not be written before")
-        }
+        pending.remove(waiting)
+        notices += PendingGames.addedNotice(recovered.count)
         return notices
     }
 
     // MARK: Files
 
-    private func directoryExists(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
     func makeFolder(notices: inout [String]) throws(HistoryError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .cannotCreateFolder(path: folder, reason: "a file of that name is in the way")
-            }
-            tighten(folder, to: 0o700, notices: &notices)
-            return
+        do {
+            if try !PrivateFolder.make(folder) { tighten(folder, to: 0o700, notices: &notices) }
+        } catch {
+            throw .cannotCreateFolder(path: folder, reason: error.reason)
         }
-        // mkdir(2) itself, one level at a time: FileManager on Linux reports a
-        // failure here as "NSCocoaErrorDomain error 512", not the system's reason.
-        var prefix = folder.hasPrefix("/") ? "" : "."
-        for component in folder.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw .cannotCreateFolder(path: folder, reason: String(cString: strerror(errno)))
-            }
-        }
-        var created: [String] = []
-        tighten(folder, to: 0o700, notices: &created)
     }
 
     private func tightenFiles(notices: inout [String]) {
@@ -889,26 +653,12 @@ public struct HistoryStore: Sendable {
         }
     }
 
-    /// Takes group and other permissions away from `path`, saying so: only a
-    /// regular file (for a history file) or a folder (for the data folder)
-    /// that is this user's own, reached without following a symbolic link, and
-    /// never a shared folder with the sticky bit (`--data-dir /tmp` must not
-    /// lock other users out of /tmp, nor a link to /dev/null change it).
+    /// Takes group and other permissions away from `path` (`PrivateFolder`), saying so.
     private func tighten(_ path: String, to mode: mode_t, notices: inout [String]) {
-        let wantFolder = mode == 0o700
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (wantFolder ? O_DIRECTORY : 0))
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & 0o077 != 0, info.st_uid == getuid(),
-            info.st_mode & S_IFMT == (wantFolder ? S_IFDIR : S_IFREG), info.st_mode & S_ISVTX == 0
-        else { return }
-        let old = info.st_mode & 0o777
-        if fchmod(fd, mode) == 0 {
-            notices.append(
-                "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
-                    + "since the history is private")
-        }
+        guard let old = PrivateFolder.tighten(path, to: mode) else { return }
+        notices.append(
+            "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
+                + "since the history is private")
     }
 
     /// Temporary files left by a writer that died: under the lock, none is live.
@@ -919,136 +669,30 @@ public struct HistoryStore: Sendable {
         }
     }
 
-    private func acquireLock(_ operation: Int32) throws(HistoryError) -> Int32 {
-        var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 && operation == LOCK_SH { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
-        // When another process holds the lock for more than a moment (a large
-        // archive's rewrite takes seconds), say so, once, then wait on.
-        let patience = Date().addingTimeInterval(Self.silentWait)
-        var blocking = onWait == nil
-        while flock(fd, operation | (blocking ? 0 : LOCK_NB)) != 0 {
-            if errno == EINTR { continue }
-            if errno == EWOULDBLOCK && !blocking {
-                if Date() < patience {
-                    usleep(5_000)
-                } else {
-                    blocking = true
-                    onWait?(waitNotice(fd: fd))
-                }
-                continue
-            }
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .cannotLock(path: lockPath, reason: reason)
+    /// The history's lock (`FileLock`); when another process holds it for
+    /// more than a moment (a large archive's rewrite takes seconds), `onWait`
+    /// is told once, and the wait goes on.
+    func lock(_ kind: FileLock.Kind) throws(HistoryError) -> FileLock {
+        do {
+            return try FileLock.acquire(lockPath, kind, onWait: onWait.map { tell in { tell(waitNotice(holder: $0)) } })
+        } catch {
+            throw .cannotLock(path: lockPath, reason: error.reason)
         }
-        return fd
     }
 
-    /// How long a wait for the lock goes unsaid: two terminals finishing at
-    /// once wait a few milliseconds, which is not worth a line.
-    static let silentWait: TimeInterval = 1
-
-    /// "waiting for the history": who holds the lock (from /proc/locks) and why.
-    private func waitNotice(fd: Int32) -> String {
-        let holder = Self.lockHolder(fd: fd).map { pid in
-            "another process (pid \(pid)\(Self.commandLine(of: pid).map { ", \($0)" } ?? ""))"
-        }
-        return "waiting for the history in \(folder): \(holder ?? "another process") holds its lock "
+    /// "waiting for the history": who holds the lock and why.
+    private func waitNotice(holder: String) -> String {
+        "waiting for the history in \(folder): \(holder) holds its lock "
             + "\(lockPath) (recording a game, or folding the journal into the archive); "
             + "going on as soon as it is done"
     }
 
-    /// The process holding a `flock` on the file open as `fd`, from /proc/locks.
-    static func lockHolder(fd: Int32) -> pid_t? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else {
-            return nil
-        }
-        let me = getpid()
-        for line in text.split(separator: "\n") {
-            // "1: FLOCK  ADVISORY  WRITE 1234 08:01:56789 0 EOF"
-            let fields = line.split(separator: " ")
-            guard fields.count >= 6, fields[1] == "FLOCK", let pid = pid_t(fields[4]), pid != me else { continue }
-            let device = fields[5].split(separator: ":")
-            guard device.count == 3, UInt64(device[2]) == UInt64(info.st_ino) else { continue }
-            return pid
-        }
-        return nil
-    }
-
-    /// A process's command line, its program's name first, when it can be read.
-    static func commandLine(of pid: pid_t) -> String? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
-            return nil
-        }
-        var arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        guard !arguments.isEmpty else { return nil }
-        arguments[0] = (arguments[0] as NSString).lastPathComponent
-        let line = String(
-            String.UnicodeScalarView(
-                arguments.joined(separator: " ").unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-        return line.count > 80 ? String(line.prefix(77)) + "..." : line
-    }
-
-    private func damagedName(for path: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = path + ".damaged-" + formatter.string(from: Date())
-        var target = base
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: target) {
-            attempt += 1
-            target = base + "-\(attempt)"
-        }
-        return target
-    }
-
-    /// Renames a damaged file to `<name>.damaged-<UTC time>`; never deletes it.
-    private func moveAside(_ path: String, reason: String) -> HistoryError {
-        let target = damagedName(for: path)
-        guard rename(path, target) == 0 else { return .damaged(path: path, movedTo: nil, reason: reason) }
-        return .damaged(path: path, movedTo: target, reason: reason)
-    }
-
-    /// Writes every byte (again after EINTR) and syncs; the system's reason on failure.
-    private static func writeAllAndSync(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> String? {
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
-        return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
-    }
-
-    /// Writes `data` to a synced temporary file, renames it over `path`, syncs the folder.
+    /// Writes `data` over `path` atomically and synced (`DurableFile`).
     func writeAtomically(_ data: Data, to path: String) throws(HistoryError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        fchmod(fd, 0o600)
-        let failure = data.withUnsafeBytes { Self.writeAllAndSync($0, to: fd) }
-        let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
-        if let problem = failure ?? closed {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: problem)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-        let parent = (path as NSString).deletingLastPathComponent
-        let folderFD = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
+        do {
+            try DurableFile(path).replace(with: data)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
         }
     }
 }

@@ -55,8 +55,8 @@ public enum KeyedArchive {
     /// double journal records) is found.
     static func journalCheck(_ journalSequence: UInt64, sessions: Int) -> UInt32 {
         var bytes: [UInt8] = []
-        withUnsafeBytes(of: journalSequence.bigEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt64(sessions).bigEndian) { bytes.append(contentsOf: $0) }
+        BigEndian.append(journalSequence, to: &bytes)
+        BigEndian.append(UInt64(sessions), to: &bytes)
         return bytes.withUnsafeBytes { CRC32.checksum($0) }
     }
 

@@ -25,7 +25,7 @@ enum SessionRecordCodec {
 
     static func encode(_ session: Session, into out: inout [UInt8]) {
         encodeFields(session, into: &out)
-        append32(UInt32(session.results.count), to: &out)
+        BigEndian.append(UInt32(session.results.count), to: &out)
         for result in session.results {
             let outcome: UInt8 =
                 switch result.outcome {
@@ -48,8 +48,8 @@ enum SessionRecordCodec {
     }
 
     private static func encodeFields(_ session: Session, into out: inout [UInt8]) {
-        append(session.date.timeIntervalSinceReferenceDate.bitPattern, to: &out)
-        append(UInt64(bitPattern: Int64(session.score)), to: &out)
+        BigEndian.append(session.date.timeIntervalSinceReferenceDate.bitPattern, to: &out)
+        BigEndian.append(UInt64(bitPattern: Int64(session.score)), to: &out)
         var flags: UInt8 = 0
         if session.total != nil { flags |= 1 }
         if session.duration != nil { flags |= 2 }
@@ -62,25 +62,17 @@ enum SessionRecordCodec {
         if let source = session.source { extras.append(("source", source)) }
         if !extras.isEmpty { flags |= 32 }
         out.append(flags)
-        if let total = session.total { append(UInt64(bitPattern: Int64(total)), to: &out) }
-        if let duration = session.duration { append(duration.bitPattern, to: &out) }
-        if let seed = session.seed { append(UInt64(bitPattern: seed), to: &out) }
+        if let total = session.total { BigEndian.append(UInt64(bitPattern: Int64(total)), to: &out) }
+        if let duration = session.duration { BigEndian.append(duration.bitPattern, to: &out) }
+        if let seed = session.seed { BigEndian.append(UInt64(bitPattern: seed), to: &out) }
         if let quiz = session.quiz { append(quiz, to: &out) }
         if let title = session.title { append(title, to: &out) }
         if !extras.isEmpty { append(extras, to: &out) }
     }
 
-    private static func append(_ value: UInt64, to out: inout [UInt8]) {
-        withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
-    }
-
-    private static func append32(_ value: UInt32, to out: inout [UInt8]) {
-        withUnsafeBytes(of: value.bigEndian) { out.append(contentsOf: $0) }
-    }
-
     /// Named fields: a 32-bit count, then each name and value as strings.
     private static func append(_ pairs: [(String, String)], to out: inout [UInt8]) {
-        append32(UInt32(pairs.count), to: &out)
+        BigEndian.append(UInt32(pairs.count), to: &out)
         for (name, value) in pairs {
             append(name, to: &out)
             append(value, to: &out)
@@ -89,7 +81,7 @@ enum SessionRecordCodec {
 
     private static func append(_ text: String, to out: inout [UInt8]) {
         let utf8 = text.utf8
-        append32(UInt32(utf8.count), to: &out)
+        BigEndian.append(UInt32(utf8.count), to: &out)
         out.append(contentsOf: utf8)
     }
 
@@ -150,11 +142,11 @@ enum SessionRecordCodec {
         mutating func u8() throws(Malformed) -> UInt8 { try take(1)[0] }
 
         mutating func u32() throws(Malformed) -> UInt32 {
-            try take(4).reduce(0) { $0 << 8 | UInt32($1) }
+            BigEndian.uint32(try take(4), at: 0)
         }
 
         mutating func u64() throws(Malformed) -> UInt64 {
-            try take(8).reduce(0) { $0 << 8 | UInt64($1) }
+            BigEndian.uint64(try take(8), at: 0)
         }
 
         mutating func pairs() throws(Malformed) -> [String: String] {

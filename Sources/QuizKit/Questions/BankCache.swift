@@ -8,8 +8,8 @@ import Synchronization
 
 /// The last good copy of every downloaded bank, one file per URL in
 /// `$XDG_CACHE_HOME/quiz` (else `~/.cache/quiz`); a file's modification time
-/// is when it was fetched. Files are written whole (temporary file, fsync,
-/// rename), so a reader sees the old copy or the new one, never a part.
+/// is when it was fetched. Files are written whole (`DurableFile`: temporary
+/// file, fsync, rename), so a reader sees the old copy or the new one, never a part.
 ///
 /// `storeInBackground(_:for:)` writes on a serial background queue so the
 /// first question is not kept waiting; call `finishWrites()` before the
@@ -89,60 +89,27 @@ public final class BankCache: Sendable {
     /// created 0700 if missing, the file is 0600.
     public func store(_ bytes: [UInt8], for url: String) throws(BankCacheError) {
         let path = file(for: url)
-        func failure(_ what: String) -> BankCacheError {
-            .cannotWrite(url: url, path: path, reason: "\(what): \(String(cString: strerror(errno)))")
-        }
         do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFolder.make(folder)
         } catch {
-            throw .cannotWrite(url: url, path: path, reason: BankLoader.systemReason(error))
+            throw .cannotWrite(url: url, path: path, reason: error.reason)
         }
-        let temporary = (folder as NSString).appendingPathComponent(
-            ".\((path as NSString).lastPathComponent).tmp-\(getpid())")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
-        fchmod(fd, 0o600)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = failure("cannot write")
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += written
+        // Hidden (`.NAME.tmp-PID`), as a player may look into the folder.
+        let file = DurableFile(path, temporaryName: .hidden)
+        do {
+            try file.replace(with: bytes)
+        } catch {
+            let what =
+                switch error.step {
+                case .open: "cannot create \(error.file)"
+                case .write: "cannot write"
+                case .rename: "cannot rename"
+                default: "cannot sync"
+                }
+            throw .cannotWrite(url: url, path: path, reason: "\(what): \(error.reason)")
         }
-        if fsync(fd) != 0 || close(fd) != 0 {
-            let error = failure("cannot sync")
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = failure("cannot rename")
-            unlink(temporary)
-            throw error
-        }
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
-        }
-        removeAbandonedTemporaries(of: path)
-    }
-
-    /// Removes the temporary files a process killed mid-write left for `path`
-    /// (`.NAME.tmp-PID` whose PID is no longer running).
-    private func removeAbandonedTemporaries(of path: String) {
-        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink((folder as NSString).appendingPathComponent(name))
-            }
-        }
+        // What processes killed mid-write left for this URL.
+        file.removeAbandonedTemporaries()
     }
 
     /// Queues `store(_:for:)` on the background queue and returns at once.

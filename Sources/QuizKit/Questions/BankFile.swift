@@ -86,7 +86,7 @@ enum BankFile {
         case ELOOP: return .unreadable(path: path, reason: "a loop of symbolic links")
         case ENOTDIR: return .notFound(path: path)
         case EACCES: return .unreadable(path: path, reason: "cannot read it: permission denied")
-        default: return .unreadable(path: path, reason: "cannot read it: " + String(cString: strerror(code)))
+        default: return .unreadable(path: path, reason: "cannot read it: " + SystemReason.of(code))
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads bank files: the project's own format (see DESIGN.md) or the Open
-/// Trivia Database API format, and reports every problem it finds, not only
-/// the first, so `quiz --validate` can list them all.
+/// Reads bank files: the project's own format (`Questions/bank.schema.json`,
+/// described in the README, "Question banks") or the Open Trivia Database
+/// API format, and reports every problem it finds, not only the first, so
+/// `quiz --validate` can list them all.
 public enum BankLoader {
     /// The quiz id of a bank file: its name without `.json`.
     public static func quizID(forPath path: String) -> String {
@@ -37,16 +38,6 @@ public enum BankLoader {
         }
         if let bank, checker.problems.isEmpty { return bank }
         throw .invalid(checker.problems)
-    }
-
-    static func systemReason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
     }
 }
 

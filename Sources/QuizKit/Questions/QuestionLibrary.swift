@@ -21,7 +21,7 @@ public struct QuestionLibrary: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw .unreadable(path: path, reason: "cannot list the folder: " + BankLoader.systemReason(error))
+            throw .unreadable(path: path, reason: "cannot list the folder: " + SystemReason.of(error))
         }
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
             let file = (path as NSString).appendingPathComponent(name)

@@ -41,11 +41,11 @@ public enum ConfigurationFile {
         guard fd >= 0 else {
             let error = errno
             if error == ENOENT { return .success(nil) }
-            return problem("cannot read: \(String(cString: strerror(error)))")
+            return problem("cannot read: \(SystemReason.of(error))")
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return problem("cannot read: \(String(cString: strerror(errno)))") }
+        guard fstat(fd, &info) == 0 else { return problem("cannot read: \(SystemReason.current)") }
         guard info.st_mode & S_IFMT == S_IFREG else {
             return problem(info.st_mode & S_IFMT == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
         }
@@ -59,7 +59,7 @@ public enum ConfigurationFile {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                return problem("cannot read: \(String(cString: strerror(errno)))")
+                return problem("cannot read: \(SystemReason.current)")
             }
             data.append(contentsOf: buffer[0..<count])
         }

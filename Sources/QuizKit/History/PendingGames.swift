@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Games that could not be written to a data folder's history (a full disk,
+/// a read-only folder), each kept in a pending file until the next game that
+/// can write the history adds them.
+///
+/// A pending file is a journal (`HistoryJournal`) of its own: the data
+/// folder's `history.pending` first, else, outside the data folder (the
+/// state folder, the temporary folder, which other data folders share),
+/// `quiz-pending-UID-TAG.journal`, TAG the CRC-32 of the data folder's
+/// absolute path (`AbsolutePath`), so a game waits for, and is added to, only
+/// the history it was meant for. Files of the older name
+/// (`quiz-pending-UID.journal`, no tag) say no folder: only the player's
+/// default data folder (`adoptsUntagged`) reads and adds them, the history
+/// they were most likely meant for, rather than leave them unread.
+///
+/// A pending game is compared by `GameIdentity` with every game of the
+/// history before it is shown or added, so a kill between adding it and
+/// removing its file, or a file that cannot be removed, never counts it twice.
+struct PendingGames: Sendable {
+    /// The data folder.
+    let folder: String
+    /// Other folders for a pending file, tried after the data folder.
+    let sharedFolders: [String]
+    let adoptsUntagged: Bool
+
+    /// The games of one pending file.
+    struct File {
+        var path: String
+        var sessions: [Session]
+    }
+
+    /// Every place a pending file of this data folder may be, the data
+    /// folder's own first.
+    var paths: [String] {
+        let shared = sharedFolders.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        return [folder + "/history.pending"] + shared.map { $0 + "/quiz-pending-\(getuid())-\(tag).journal" }
+            + (adoptsUntagged ? shared.map { $0 + "/quiz-pending-\(getuid()).journal" } : [])
+    }
+
+    /// The checksum of the data folder's absolute, standardised path.
+    var tag: String {
+        String(AbsolutePath.resolving(folder).utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+    }
+
+    /// The games waiting, by file (files with none left out).
+    func files() -> [File] {
+        paths.compactMap { path in
+            guard let data = FileManager.default.contents(atPath: path), let journal = HistoryJournal.parse(data),
+                !journal.entries.isEmpty
+            else { return nil }
+            return File(path: path, sessions: journal.entries.map(\.session))
+        }
+    }
+
+    /// `files` without the games the history holds already.
+    static func unknown(_ files: [File], known: Set<GameIdentity>) -> [File] {
+        files.map { File(path: $0.path, sessions: $0.sessions.filter { !known.contains(GameIdentity($0)) }) }
+    }
+
+    /// The games of `files` to add to a history holding `known`: each once,
+    /// none it holds already; `known` gains them.
+    static func newGames(in files: [File], known: inout Set<GameIdentity>) -> [Session] {
+        files.flatMap(\.sessions).filter { known.insert(GameIdentity($0)).inserted }
+    }
+
+    /// What is said of the games still waiting.
+    static func notices(_ files: [File]) -> [String] {
+        files.filter { !$0.sessions.isEmpty }.map { file in
+            "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
+                + "could not be written to the history yet; the next game will add them"
+        }
+    }
+
+    /// What is said of the games just added to the history; none when none were.
+    static func addedNotice(_ count: Int) -> [String] {
+        count == 0 ? [] : ["added \(count) game\(count == 1 ? "" : "s") that could not be written before"]
+    }
+
+    /// Removes pending files whose games are in the history now; one that
+    /// cannot be removed (a read-only folder) is emptied. Left as it is (an
+    /// immutable file), its games are still never added nor shown again.
+    func remove(_ files: [File]) {
+        for file in files {
+            guard unlink(file.path) != 0, errno != ENOENT else { continue }
+            let fd = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            if fd >= 0 {
+                fsync(fd)
+                close(fd)
+            }
+        }
+    }
+
+    /// Keeps a game that could not be recorded in the first pending file that
+    /// can be written (after the games it holds already); returns its path.
+    func keep(_ session: Session) -> String? {
+        for path in paths {
+            guard (try? PrivateFolder.make((path as NSString).deletingLastPathComponent)) != nil else { continue }
+            let earlier = FileManager.default.contents(atPath: path).flatMap(HistoryJournal.parse)?.entries ?? []
+            var bytes = HistoryJournal.header(base: 0)
+            var sequence: UInt64 = 0
+            for game in earlier.map(\.session) + [session] {
+                sequence += 1
+                bytes += HistoryJournal.record(game, sequence: sequence)
+            }
+            if (try? DurableFile(path).replace(with: bytes)) != nil { return path }
+        }
+        return nil
+    }
+}
