@@ -69,6 +69,44 @@ import Testing
         }
     }
 
+    /// Through the store: the summary written with the archive and the
+    /// journal's games after it (compaction held back) give the baseline of
+    /// every game, each time; a stale summary is read past.
+    @Test func theStoreGivesTheBaselineOfEveryGame() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 5)
+        let zone = LocalTimeZone.current
+        let games = Self.games(40, zone: zone, seed: 9).enumerated().map { n, game in
+            // Recorded in date order, as a player records them.
+            Session(
+                date: Date(timeIntervalSince1970: 1_700_000_000 + Double(n) * 40_000), score: game.score,
+                total: game.total, quiz: game.quiz, title: game.title, duration: 30, seed: Int64(n))
+        }
+        for (n, game) in games.enumerated() {
+            _ = try store.record(game)
+            if n % 7 == 3 { try store.compact() }
+            let loaded = try store.milestoneHistory(timeZone: zone)
+            #expect(loaded.baseline == MilestoneBaseline(sessions: games[...n], timeZone: zone), "game \(n)")
+            #expect(loaded.notices.isEmpty && loaded.problems.isEmpty)
+        }
+        // The summary is what was read: emptied of days, the baseline has
+        // only the days of the games journaled after it.
+        try store.compact()
+        let path = store.folder + "/history.summary"
+        var summary = try JSONDecoder().decode(
+            HistorySummary.self, from: try #require(FileManager.default.contents(atPath: path)))
+        summary.dayRuns = []
+        try JSONEncoder().encode(summary).write(to: URL(fileURLWithPath: path))
+        let read = try store.milestoneHistory(timeZone: zone).baseline
+        #expect(read.dayRuns.isEmpty)
+        #expect(read.quizzes == MilestoneBaseline(sessions: games, timeZone: zone).quizzes)
+        let next = Session(date: Date(timeIntervalSince1970: 1_800_000_000), score: 1, total: 2, quiz: "geo")
+        _ = try store.record(next)
+        let day = read.day(of: next.date)
+        #expect(try store.milestoneHistory(timeZone: zone).baseline.dayRuns == [day...day])
+    }
+
     /// The verdicts against a plain reading of the same games: the first game
     /// to reach the highest fraction (compared as exact rationals) is the best;
     /// the streak as `DailyStreaks` counts it over the whole history.
