@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Days are `CalendarDay` numbers (days since 1970-01-01 in `timeZone`),
 /// worked out as `StatisticsTally` does (the zone's offset looked up once an
-/// hour, not a `Calendar` per game: a tenth of the time at 100,000 games),
+/// hour: a `Calendar` per game cost about 0.3 s more at 100,000 games),
 /// kept as runs of consecutive days. A quiz's best is the first game to reach its
 /// highest fraction, compared exactly; games whose fraction is unknown (no
 /// total, a total of 0, a fraction too large to show) count as played, never
