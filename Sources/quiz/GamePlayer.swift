@@ -136,12 +136,13 @@ struct GamePlayer {
         else {
             return .abandoned(interrupted: false)
         }
-        // The games before this one, for "new best" and the streak: a summary
-        // and the journal, not the whole history (see HistoryStore.milestoneHistory).
-        var before: [Session] = []
+        // What this game achieved against the games before it (a summary
+        // and the journal, not the whole history: HistoryStore.milestoneHistory).
+        // When the history cannot be read, the game is compared with none.
+        var baseline = MilestoneBaseline(timeZone: LocalTimeZone.current)
         do {
-            let loaded = try store.milestoneHistory()
-            before = loaded.sessions
+            let loaded = try store.milestoneHistory(timeZone: LocalTimeZone.current)
+            baseline = loaded.baseline
             for notice in loaded.notices + loaded.problems { console.err(notice) }
         } catch {
             console.err(error.description)
@@ -159,7 +160,7 @@ struct GamePlayer {
             failure = error
         }
         blocked.release()
-        summarize(session, history: before + [session])
+        summarize(session, milestones: baseline.milestones(of: session))
         if let failure {
             console.err("not recorded: \(failure.description)")
         }
@@ -263,7 +264,7 @@ struct GamePlayer {
 
     /// Score, percentage, time; a new best or a longer daily streak (unless
     /// streaks are off); and the share card on offer.
-    private func summarize(_ session: Session, history: [Session]) {
+    private func summarize(_ session: Session, milestones: Milestones) {
         let total = session.total ?? 0
         let percent = Percent.rounded(session.score, of: total) ?? 0
         let title = session.title ?? "this quiz"
@@ -272,36 +273,23 @@ struct GamePlayer {
             console.wrapped(
                 head: "\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)",
                 painted: console.bold, then: " in \(DurationFormat.clock(session.duration))"))
-        let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
-        // A review's questions differ every time: no best to compare with.
-        let best: Milestones.PersonalBest? =
-            session.quiz == ReviewSession.quizID ? nil : Milestones.personalBest(of: session, history: earlier)
-        switch best {
-        case nil: break
+        switch milestones.standing {
+        case .unranked: break
         case .firstGame:
             console.out(
                 console.wrapped(
                     "Your first game of \(console.show(title)): a best to beat next time.", lineBreaks: false)
             )
         case .newBest(let previous):
-            let before = previous.map { " Your best before was \($0.score)/\($0.total ?? 0)." } ?? ""
+            let before = previous.map { " Your best before was \($0.score)/\($0.total)." } ?? ""
             console.out(console.green(console.wrapped("New best for \(title)!" + before, lineBreaks: false)))
-        case .notBest:
-            let best = earlier.filter { $0.quiz == session.quiz }.compactMap { game in game.fraction.map { (game, $0) }
-            }
-            .max { $0.1 < $1.1 }
-            if let best {
-                console.out(
-                    best.1 == session.fraction
-                        ? "That equals your best." : "Your best is \(best.0.score)/\(best.0.total ?? 0).")
-            }
+        case .equalsBest:
+            console.out("That equals your best.")
+        case .belowBest(let best):
+            console.out("Your best is \(best.score)/\(best.total).")
         }
-        if streaks {
-            let streak = Milestones.streakProgress(of: session, history: earlier, timeZone: LocalTimeZone.current)
-            if streak.extended && streak.after >= 2 {
-                console.out(
-                    console.green("Daily streak: \(streak.after) days!") + " Come back tomorrow to keep it going.")
-            }
+        if streaks, let streak = milestones.streakToAnnounce {
+            console.out(console.green("Daily streak: \(streak) days!") + " Come back tomorrow to keep it going.")
         }
         console.out(
             console.dim(

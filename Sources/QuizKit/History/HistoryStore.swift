@@ -308,32 +308,37 @@ public struct HistoryStore: Sendable {
             .journalSequence
     }
 
-    /// What the end of a game compares it with: every earlier game, or, when
-    /// `history.summary` describes the archive as it is, that summary's
-    /// stand-ins (`HistorySummary`) and the journal's games. Reading it costs
-    /// the same at 100 games or 100,000.
-    public func milestoneHistory(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Loaded {
+    /// What the end of a game compares it with: the `MilestoneBaseline` of
+    /// every earlier game, from `history.summary` and the journal's games
+    /// when the summary describes the archive as it is (reading it costs the
+    /// same at 100 games or 100,000), else from the whole history.
+    public func milestoneHistory(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError)
+        -> MilestoneBaseline.Loaded
+    {
         var info = stat()
         guard stat(archivePath, &info) == 0,
             let data = FileManager.default.contents(atPath: summaryPath),
-            let summary = try? JSONDecoder().decode(HistorySummary.self, from: data), summary.isWellFormed,
+            let summary = try? JSONDecoder().decode(HistorySummary.self, from: data),
             summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
-            summary.timeZone == timeZone.identifier
+            var baseline = summary.baseline(in: timeZone)
         else {
             // No summary of this archive yet (one written by another program,
             // or before this one ran), or one with values this program never
             // writes: read the archive whole once, and write it again.
-            return try load(results: false, newest: nil, where: nil, summarise: true)
+            let loaded = try load(results: false, newest: nil, where: nil, summarise: true)
+            return MilestoneBaseline.Loaded(
+                baseline: MilestoneBaseline(sessions: loaded.sessions, timeZone: timeZone), notices: loaded.notices,
+                problems: loaded.problems)
         }
         // Pending games already in the history (a file that could not be
         // removed) are neither counted again nor said to be waiting.
         var files = pending.files()
         if !files.isEmpty { files = PendingGames.unknown(files, known: historyIdentities()) }
         let notices = PendingGames.notices(files)
-        let waiting = files.flatMap(\.sessions)
         let journal = (try? readJournal()) ?? nil
         let journaled = (journal?.entries ?? []).filter { $0.sequence > summary.journalSequence }.map(\.session)
-        return Loaded(sessions: summary.standIns() + journaled + waiting, notices: notices)
+        for session in journaled + files.flatMap(\.sessions) { baseline.add(session) }
+        return MilestoneBaseline.Loaded(baseline: baseline, notices: notices)
     }
 
     static func modified(_ info: stat) -> Double {
@@ -348,8 +353,8 @@ public struct HistoryStore: Sendable {
         var info = stat()
         guard stat(archivePath, &info) == 0 else { return }
         let summary = HistorySummary(
-            sessions: sessions, archiveSize: Int(info.st_size), archiveModified: Self.modified(info),
-            journalSequence: journalSequence, timeZone: LocalTimeZone.current)
+            baseline: MilestoneBaseline(sessions: sessions, timeZone: LocalTimeZone.current),
+            archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence)
         if let data = try? JSONEncoder().encode(summary) { try? writeAtomically(data, to: summaryPath) }
         if let tally { writeStatistics(tally, journalSequence: journalSequence, archive: info) }
     }

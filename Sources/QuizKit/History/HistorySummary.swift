@@ -1,15 +1,22 @@
 import Foundation
 
-/// `history.summary`: what the end of a game needs to know about every game
-/// before it (each quiz's best, the days played) for the "new best" and
-/// "daily streak" lines, so a game at 100,000 games need not read them all.
-/// It is rewritten with the archive, and names the archive it describes by
-/// size and modification time; any mismatch (the archive replaced, a
-/// different time zone) and the store reads the archive instead.
+/// `history.summary`: the `MilestoneBaseline` of every game in the archive
+/// (each quiz's best, the days played), so the end of a game at 100,000 games
+/// need not read them all. It is rewritten with the archive, and names the
+/// archive it describes by size and modification time; any mismatch (the
+/// archive replaced, a different time zone) and the store reads the archive
+/// instead.
+///
+/// The file keeps the layout the first summaries had, so those stay right:
+/// days are numbered from 2001-01-01 on disk, from 1970-01-01 (`CalendarDay`)
+/// everywhere else, converted here only (`dayOffset`); a quiz's key "" stands
+/// for games without a quiz id (so a quiz id "" is the same quiz as none);
+/// a quiz whose games have no known fraction has a best without a total.
 struct HistorySummary: Codable, Equatable {
     struct Best: Codable, Equatable {
         var score: Int
         var total: Int?
+        /// The game's date, in seconds since 2001-01-01 UTC.
         var time: Double
         var title: String?
     }
@@ -24,52 +31,50 @@ struct HistorySummary: Codable, Equatable {
     /// runs of consecutive days `[first, last]`, oldest first.
     var dayRuns: [[Int]]
 
-    init(sessions: [Session], archiveSize: Int, archiveModified: Double, journalSequence: UInt64, timeZone: TimeZone) {
+    /// Days from 1970-01-01 (`CalendarDay` 0) to 2001-01-01 (day 0 on disk).
+    static let dayOffset = 11_323
+
+    init(baseline: MilestoneBaseline, archiveSize: Int, archiveModified: Double, journalSequence: UInt64) {
         self.archiveSize = archiveSize
         self.archiveModified = archiveModified
         self.journalSequence = journalSequence
-        self.timeZone = timeZone.identifier
+        timeZone = baseline.timeZone.identifier
         var bests: [String: Best] = [:]
-        var days = Set<Int>()
-        for session in sessions {
-            days.insert(Self.day(of: session.date, in: timeZone))
-            let key = session.quiz ?? ""
-            if let fraction = session.fraction {
-                let current = bests[key].flatMap { best in best.total.map { Double(best.score) / Double(max($0, 1)) } }
-                if current == nil || fraction > current! {
-                    bests[key] = Best(
-                        score: session.score, total: session.total, time: session.date.timeIntervalSinceReferenceDate,
-                        title: session.title)
-                }
-            } else if bests[key] == nil {
-                bests[key] = Best(
-                    score: session.score, total: nil, time: session.date.timeIntervalSinceReferenceDate,
-                    title: session.title)
-            }
+        for (quiz, played) in baseline.quizzes {
+            bests[quiz ?? ""] =
+                played.best.map { best in
+                    Best(
+                        score: best.score, total: best.total, time: best.date.timeIntervalSinceReferenceDate,
+                        title: best.title)
+                } ?? Best(score: 0, total: nil, time: 0, title: nil)
         }
         self.bests = bests
-        var runs: [[Int]] = []
-        for day in days.sorted() {
-            if let last = runs.last, last[1] == day - 1 {
-                runs[runs.count - 1][1] = day
-            } else {
-                runs.append([day, day])
-            }
-        }
-        dayRuns = runs
+        dayRuns = baseline.dayRuns.map { [$0.lowerBound - Self.dayOffset, $0.upperBound - Self.dayOffset] }
     }
 
-    static func day(of date: Date, in timeZone: TimeZone) -> Int {
-        let local = date.timeIntervalSinceReferenceDate + Double(timeZone.secondsFromGMT(for: date))
-        return Int((local / 86400).rounded(.down))
+    /// The baseline this summary holds, for `timeZone` (nil when the summary
+    /// was written for another zone, or is not well formed).
+    func baseline(in timeZone: TimeZone) -> MilestoneBaseline? {
+        guard isWellFormed, timeZone.identifier == self.timeZone else { return nil }
+        var quizzes: [String?: MilestoneBaseline.Quiz] = [:]
+        for (key, best) in bests {
+            let scored = MilestoneBaseline.scored(best.score, best.total).map { scored in
+                MilestoneBaseline.Best(
+                    score: scored.score, total: scored.total, date: Date(timeIntervalSinceReferenceDate: best.time),
+                    title: best.title)
+            }
+            quizzes[key.isEmpty ? nil : key] = MilestoneBaseline.Quiz(best: scored)
+        }
+        let runs = dayRuns.map { ($0[0] + Self.dayOffset)...($0[1] + Self.dayOffset) }
+        return MilestoneBaseline(timeZone: timeZone, quizzes: quizzes, dayRuns: runs)
     }
 
     /// The widest range of day numbers a summary may name: 2001 plus or minus
     /// about 3,000 years (the journal and the archive refuse dates further
     /// out than 1e11 seconds, some 1.16 million days).
     static let dayBound = 1_200_000
-    /// The longest run of days a summary may name, about 300 years: the
-    /// last run becomes one stand-in game per day.
+    /// The longest run of days a summary may name, about 300 years; a
+    /// summary with a longer one is rebuilt, as any other odd value is.
     static let longestRun = 110_000
 
     /// Whether every value is one this type could have written: each run
@@ -91,26 +96,5 @@ struct HistorySummary: Codable, Equatable {
             guard best.time.isFinite, abs(best.time) < 1e11, best.total.map({ $0 >= 0 }) ?? true else { return false }
         }
         return true
-    }
-
-    /// Sessions that stand in for the history in `Milestones`: each quiz's
-    /// best, and one game at noon of each day of the last run of days played
-    /// (with a quiz id of no quiz, so it counts for the streak and never as a
-    /// best). Earlier runs cannot change the current streak, which is all the
-    /// end of a game shows.
-    func standIns() -> [Session] {
-        var sessions = bests.map { quiz, best in
-            Session(
-                date: Date(timeIntervalSinceReferenceDate: best.time), score: best.score, total: best.total,
-                quiz: quiz.isEmpty ? nil : quiz, title: best.title)
-        }
-        guard let zone = TimeZone(identifier: timeZone) else { return sessions }
-        guard isWellFormed, let run = dayRuns.last else { return sessions }
-        for day in run[0]...run[1] {
-            let noon = Double(day) * 86400 + 43200
-            let date = Date(timeIntervalSinceReferenceDate: noon - Double(zone.secondsFromGMT()))
-            sessions.append(Session(date: date, score: 0, quiz: "\u{0}day"))
-        }
-        return sessions
     }
 }

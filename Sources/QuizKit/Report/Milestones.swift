@@ -1,18 +1,24 @@
 import Foundation
 
-/// What a game just finished achieved, for the end-of-game summary: a new
-/// best for its quiz, a longer daily streak. `history` is every session
-/// recorded before the game (a copy of the new session in it is ignored).
-public enum Milestones {
-    /// How a game compares with the earlier games of the same quiz.
-    public enum PersonalBest: Sendable, Equatable {
+/// What a game just finished achieved, for the end-of-game summary: how it
+/// stands against its quiz's best, and the daily streak with it. Worked out
+/// once, by `MilestoneBaseline.milestones(of:)`; the program only prints it.
+public struct Milestones: Sendable, Equatable {
+    /// How a game compares with the best earlier game of the same quiz
+    /// (games without a quiz id compare with each other).
+    public enum Standing: Sendable, Equatable {
         /// No earlier game of this quiz: a first score, not a record.
         case firstGame
-        /// A strictly higher percentage than every earlier game of this quiz;
-        /// `previous` is the earlier best (nil when no earlier score is known).
-        case newBest(previous: Session?)
-        /// Equal to or below an earlier game, or its own score is unknown.
-        case notBest
+        /// A strictly higher fraction than the quiz's best; `previous` is that
+        /// best (nil when no earlier game of the quiz has a known fraction).
+        case newBest(previous: MilestoneBaseline.Best?)
+        /// Exactly the best's fraction (2/3 equals 4/6).
+        case equalsBest
+        /// Below the best, or its own fraction is unknown.
+        case belowBest(MilestoneBaseline.Best)
+        /// Nothing to compare with: a review, or a game whose fraction is
+        /// unknown after games whose fractions are unknown too.
+        case unranked
     }
 
     /// The daily streak before and after a game, in one time zone.
@@ -29,32 +35,54 @@ public enum Milestones {
         public var extended: Bool { isFirstGameOfDay && after > before }
     }
 
-    /// Whether `session` is a new best for its quiz (sessions without a quiz
-    /// id compare with each other), comparing fractions exactly.
-    public static func personalBest(of session: Session, history: [Session]) -> PersonalBest {
-        let earlier = history.filter { $0.quiz == session.quiz && $0 !== session && !$0.isEqual(session) }
-        if earlier.isEmpty { return .firstGame }
-        guard session.fraction != nil else { return .notBest }
-        let scored = earlier.filter { $0.fraction != nil }
-        let best = scored.reduce(nil as Session?) { best, game in
-            guard let best else { return game }
-            return QuizStatistics.isBetter(game, than: best) ? game : best
-        }
-        guard let best else { return .newBest(previous: nil) }
-        return QuizStatistics.hasHigherFraction(session, than: best) ? .newBest(previous: best) : .notBest
+    public let standing: Standing
+    public let streak: StreakProgress
+
+    /// The daily streak worth announcing: the game extended it to two days or more.
+    public var streakToAnnounce: Int? {
+        streak.extended && streak.after >= 2 ? streak.after : nil
     }
 
-    /// The daily streak at the end of `session`, without and with it.
+    // MARK: With the earlier games at hand as sessions
+
+    /// How a game compares with the earlier games of the same quiz, as
+    /// `personalBest(of:history:)` says it.
+    public enum PersonalBest: Sendable, Equatable {
+        /// No earlier game of this quiz.
+        case firstGame
+        /// A strictly higher fraction than the quiz's best; `previous` is that
+        /// earlier game (nil when no earlier score is known).
+        case newBest(previous: Session?)
+        /// Equal to or below an earlier game, or its own score is unknown.
+        case notBest
+    }
+
+    /// Whether `session` is a new best for its quiz among `history` (a copy
+    /// of `session` in it is ignored): `MilestoneBaseline`'s standing, with
+    /// the earlier best as the session it is.
+    public static func personalBest(of session: Session, history: [Session]) -> PersonalBest {
+        let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
+        switch MilestoneBaseline(sessions: earlier, timeZone: .gmt).standing(of: session) {
+        case .firstGame: return .firstGame
+        case .newBest(let best):
+            let previous = best.flatMap { best in
+                earlier.first { game in
+                    MilestoneBaseline.key(game.quiz) == MilestoneBaseline.key(session.quiz) && game.date == best.date
+                        && game.score == best.score
+                        && game.total == best.total
+                }
+            }
+            return .newBest(previous: previous)
+        case .equalsBest, .belowBest, .unranked: return .notBest
+        }
+    }
+
+    /// The daily streak at the end of `session`, without and with it, among
+    /// `history` (a copy of `session` in it is ignored).
     public static func streakProgress(of session: Session, history: [Session], timeZone: TimeZone)
         -> StreakProgress
     {
         let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
-        let calendar = CalendarDay.calendar(in: timeZone)
-        let day = CalendarDay(session.date, in: calendar)
-        let days = Set(earlier.map { CalendarDay($0.date, in: calendar) })
-        return StreakProgress(
-            before: DailyStreaks(days: days, today: day).current,
-            after: DailyStreaks(days: days.union([day]), today: day).current,
-            isFirstGameOfDay: !days.contains(day))
+        return MilestoneBaseline(sessions: earlier, timeZone: timeZone).streakProgress(of: session)
     }
 }

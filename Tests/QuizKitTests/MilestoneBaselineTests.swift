@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// `MilestoneBaseline`: the same from sessions as from `history.summary` (as
+/// written to disk and read back), for random games in many time zones; and
+/// the end of a game's verdicts, checked against a plain reading of the games.
+@Suite struct MilestoneBaselineTests {
+    typealias F = StatsFixtures
+
+    static let zones = [
+        "UTC", "America/Los_Angeles", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Kolkata",
+        "Pacific/Apia", "America/St_Johns",
+    ]
+
+    /// Random games: dates over 30 years, a third of them within hours of a
+    /// daylight saving change of `zone`; scores with and without totals
+    /// (some of 0), quiz ids among a few, none, and "".
+    static func games(_ count: Int, zone: TimeZone, seed: UInt64) -> [Session] {
+        var random = SeededGenerator(seed: seed)
+        var changes: [Date] = []
+        var moment = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+        while changes.count < 60, let next = zone.nextDaylightSavingTimeTransition(after: moment) {
+            changes.append(next)
+            moment = next
+        }
+        let quizzes: [String?] = ["geo", "flags", "music", nil, ""]
+        return (0..<count).map { _ in
+            let date: Date
+            if !changes.isEmpty && random.below(3) == 0 {
+                let change = changes[random.below(changes.count)]
+                date = change.addingTimeInterval(Double(random.below(8 * 3600)) - 4 * 3600)
+            } else {
+                date = Date(timeIntervalSince1970: 946_684_800 + Double(random.below(30 * 365 * 86_400)))
+            }
+            let total: Int? = random.below(5) == 0 ? nil : random.below(12)
+            let score = random.below((total ?? 10) + 1)
+            return Session(
+                date: date, score: score, total: total, quiz: quizzes[random.below(quizzes.count)],
+                title: "T\(random.below(3))", duration: 30, seed: Int64(random.below(1000)))
+        }
+    }
+
+    /// The summary of `baseline` as the store writes it and reads it back.
+    static func throughSummary(_ baseline: MilestoneBaseline) throws -> MilestoneBaseline? {
+        let summary = HistorySummary(baseline: baseline, archiveSize: 1, archiveModified: 2, journalSequence: 3)
+        let decoded = try JSONDecoder().decode(HistorySummary.self, from: JSONEncoder().encode(summary))
+        return decoded.baseline(in: baseline.timeZone)
+    }
+
+    @Test(arguments: zones)
+    func theSummaryGivesTheBaselineOfTheSessions(zoneName: String) throws {
+        let zone = try #require(TimeZone(identifier: zoneName))
+        for seed in UInt64(1)...8 {
+            let games = Self.games(Int(seed) * 25, zone: zone, seed: seed)
+            let whole = MilestoneBaseline(sessions: games, timeZone: zone)
+            #expect(try Self.throughSummary(whole) == whole, "\(zoneName) seed \(seed)")
+            // A summary of the first games and the journal's games after it.
+            let split = games.count / 3
+            var later = try #require(
+                try Self.throughSummary(MilestoneBaseline(sessions: games[..<split], timeZone: zone)))
+            for game in games[split...] { later.add(game) }
+            #expect(later == whole, "\(zoneName) seed \(seed)")
+            // Another zone's summary is not this zone's baseline.
+            let other = try #require(TimeZone(identifier: zoneName == "UTC" ? "Asia/Tokyo" : "UTC"))
+            let summary = HistorySummary(baseline: whole, archiveSize: 1, archiveModified: 2, journalSequence: 3)
+            #expect(summary.baseline(in: other) == nil)
+        }
+    }
+
+    /// Through the store: the summary written with the archive and the
+    /// journal's games after it (compaction held back) give the baseline of
+    /// every game, each time; a stale summary is read past.
+    @Test func theStoreGivesTheBaselineOfEveryGame() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 5)
+        let zone = LocalTimeZone.current
+        let games = Self.games(40, zone: zone, seed: 9).enumerated().map { n, game in
+            // Recorded in date order, as a player records them.
+            Session(
+                date: Date(timeIntervalSince1970: 1_700_000_000 + Double(n) * 40_000), score: game.score,
+                total: game.total, quiz: game.quiz, title: game.title, duration: 30, seed: Int64(n))
+        }
+        for (n, game) in games.enumerated() {
+            _ = try store.record(game)
+            if n % 7 == 3 { try store.compact() }
+            let loaded = try store.milestoneHistory(timeZone: zone)
+            #expect(loaded.baseline == MilestoneBaseline(sessions: games[...n], timeZone: zone), "game \(n)")
+            #expect(loaded.notices.isEmpty && loaded.problems.isEmpty)
+        }
+        // The summary is what was read: emptied of days, the baseline has
+        // only the days of the games journaled after it.
+        try store.compact()
+        let path = store.folder + "/history.summary"
+        var summary = try JSONDecoder().decode(
+            HistorySummary.self, from: try #require(FileManager.default.contents(atPath: path)))
+        summary.dayRuns = []
+        try JSONEncoder().encode(summary).write(to: URL(fileURLWithPath: path))
+        let read = try store.milestoneHistory(timeZone: zone).baseline
+        #expect(read.dayRuns.isEmpty)
+        #expect(read.quizzes == MilestoneBaseline(sessions: games, timeZone: zone).quizzes)
+        let next = Session(date: Date(timeIntervalSince1970: 1_800_000_000), score: 1, total: 2, quiz: "geo")
+        _ = try store.record(next)
+        let day = read.day(of: next.date)
+        #expect(try store.milestoneHistory(timeZone: zone).baseline.dayRuns == [day...day])
+    }
+
+    /// The verdicts against a plain reading of the same games: the first game
+    /// to reach the highest fraction (compared as exact rationals) is the best;
+    /// the streak as `DailyStreaks` counts it over the whole history.
+    @Test(arguments: zones)
+    func theVerdictsAgreeWithThePlainReading(zoneName: String) throws {
+        let zone = try #require(TimeZone(identifier: zoneName))
+        let games = Self.games(300, zone: zone, seed: 77)
+        for count in stride(from: 0, to: games.count, by: 13) {
+            let earlier = Array(games[..<count])
+            let baseline = try #require(try Self.throughSummary(MilestoneBaseline(sessions: earlier, timeZone: zone)))
+            let game = games[count]
+            let milestones = baseline.milestones(of: game)
+            #expect(milestones.standing == Self.plainStanding(of: game, earlier: earlier), "\(zoneName) \(count)")
+            let days = earlier.map(\.date)
+            let before = DailyStreaks(dates: days, now: game.date, timeZone: zone).current
+            let after = DailyStreaks(dates: days + [game.date], now: game.date, timeZone: zone).current
+            #expect(milestones.streak.before == before && milestones.streak.after == after, "\(zoneName) \(count)")
+        }
+    }
+
+    static func plainStanding(of game: Session, earlier: [Session]) -> Milestones.Standing {
+        func quiz(_ id: String?) -> String { id ?? "" }
+        func scored(_ session: Session) -> Bool { (session.total ?? 0) > 0 }
+        let same = earlier.filter { quiz($0.quiz) == quiz(game.quiz) }
+        if same.isEmpty { return .firstGame }
+        var best: Session?
+        for session in same where scored(session) {
+            if let current = best, session.score * current.total! <= current.score * session.total! { continue }
+            best = session
+        }
+        let shown = best.map {
+            MilestoneBaseline.Best(score: $0.score, total: $0.total!, date: $0.date, title: $0.title)
+        }
+        guard scored(game) else { return shown.map { .belowBest($0) } ?? .unranked }
+        guard let best, let shown else { return .newBest(previous: nil) }
+        let (mine, theirs) = (game.score * best.total!, best.score * game.total!)
+        return mine > theirs ? .newBest(previous: shown) : mine == theirs ? .equalsBest : .belowBest(shown)
+    }
+
+    @Test func twoThirdsEqualsFourSixths() {
+        let before = MilestoneBaseline(
+            sessions: [F.game("geo", 4, of: 6, at: F.utcDate(days: -1, hour: 12))], timeZone: F.utc)
+        #expect(
+            before.milestones(of: F.game("geo", 2, of: 3, at: F.utcDate(days: 0, hour: 12))).standing == .equalsBest)
+        let reverse = MilestoneBaseline(
+            sessions: [F.game("geo", 2, of: 3, at: F.utcDate(days: -1, hour: 12))], timeZone: F.utc)
+        #expect(
+            reverse.milestones(of: F.game("geo", 4, of: 6, at: F.utcDate(days: 0, hour: 12))).standing == .equalsBest)
+        // 2/3 beats 66/100 and 666,666/1,000,000, which a rounded percentage would not tell apart.
+        for (score, total) in [(66, 100), (666_666, 1_000_000)] {
+            let earlier = F.game("geo", score, of: total, at: F.utcDate(days: -1, hour: 12))
+            let baseline = MilestoneBaseline(sessions: [earlier], timeZone: F.utc)
+            let game = F.game("geo", 2, of: 3, at: F.utcDate(days: 0, hour: 12))
+            #expect(
+                baseline.milestones(of: game).standing
+                    == .newBest(previous: .init(score: score, total: total, date: earlier.date, title: nil)))
+        }
+    }
+
+    @Test func onATieTheFirstGameToReachTheFractionStaysTheBest() {
+        let first = F.game("geo", 2, of: 4, at: F.utcDate(days: -2, hour: 12), title: "Geo")
+        let second = F.game("geo", 4, of: 8, at: F.utcDate(days: -1, hour: 12), title: "Geo")
+        let baseline = MilestoneBaseline(sessions: [first, second], timeZone: F.utc)
+        let best = MilestoneBaseline.Best(score: 2, total: 4, date: first.date, title: "Geo")
+        #expect(baseline.best(of: "geo") == best)
+        func standing(_ score: Int, _ total: Int?) -> Milestones.Standing {
+            baseline.milestones(of: F.game("geo", score, of: total, at: F.utcDate(days: 0, hour: 12))).standing
+        }
+        #expect(standing(3, 6) == .equalsBest)
+        #expect(standing(1, 4) == .belowBest(best))
+        #expect(standing(5, 8) == .newBest(previous: best))
+        // A game whose fraction is unknown is below a known best.
+        #expect(standing(3, nil) == .belowBest(best))
+        #expect(standing(3, 0) == .belowBest(best))
+    }
+
+    @Test func gamesWithoutAKnownFractionArePlayedButNeverTheBest() {
+        let legacy = MilestoneBaseline(
+            sessions: [Session(date: F.utcDate(days: -5, hour: 12), score: 9)], timeZone: F.utc)
+        #expect(
+            legacy.milestones(of: F.game(nil, 3, of: 10, at: F.utcDate(days: 0, hour: 12))).standing
+                == .newBest(previous: nil))
+        #expect(legacy.milestones(of: Session(date: F.utcDate(days: 0, hour: 12), score: 20)).standing == .unranked)
+        #expect(
+            legacy.milestones(of: F.game("geo", 3, of: 10, at: F.utcDate(days: 0, hour: 12))).standing == .firstGame)
+        // A quiz id "" is the same quiz as none (the summary cannot tell them apart).
+        #expect(
+            legacy.milestones(of: F.game("", 3, of: 10, at: F.utcDate(days: 0, hour: 12))).standing
+                == .newBest(previous: nil))
+    }
+
+    @Test func hugeScoresCompareWithoutOverflow() {
+        let big = Int.max / 4
+        let earlier = F.game("geo", big, of: big / 1000, at: F.utcDate(days: -1, hour: 12))
+        let baseline = MilestoneBaseline(sessions: [earlier], timeZone: F.utc)
+        let game = F.game("geo", big - 1, of: big / 1000, at: F.utcDate(days: 0, hour: 12))
+        #expect(baseline.milestones(of: game).standing == .belowBest(baseline.best(of: "geo")!))
+        let negative = F.game("geo", -big, of: big / 1000, at: F.utcDate(days: 0, hour: 12))
+        #expect(baseline.milestones(of: negative).standing == .belowBest(baseline.best(of: "geo")!))
+    }
+
+    @Test func aReviewHasNoBestButCountsItsDay() {
+        let earlier = F.daily([-2, -1], quiz: "review")
+        let baseline = MilestoneBaseline(sessions: earlier, timeZone: F.utc)
+        let review = F.game("review", 5, of: 10, at: F.utcDate(days: 0, hour: 12))
+        let milestones = baseline.milestones(of: review)
+        #expect(milestones.standing == .unranked)
+        #expect(milestones.streakToAnnounce == 3)
+        let again = MilestoneBaseline(sessions: earlier + [review], timeZone: F.utc)
+        #expect(
+            again.milestones(of: F.game("geo", 5, of: 10, at: F.utcDate(days: 0, hour: 20))).streakToAnnounce == nil)
+        #expect(
+            MilestoneBaseline(timeZone: F.utc).milestones(of: review).streak
+                == Milestones.StreakProgress(before: 0, after: 1, isFirstGameOfDay: true))
+    }
+
+    /// A summary written by earlier versions (days counted from 2001, a
+    /// best without a total for a quiz without scores) reads as the baseline
+    /// of its games.
+    @Test func aSummaryOfEarlierVersionsStaysRight() throws {
+        let games = [
+            F.game("geo", 6, of: 10, at: F.utcDate(days: -3, hour: 12)),
+            F.game("geo", 7, of: 10, at: F.utcDate(days: -2, hour: 23)),
+            Session(date: F.utcDate(days: 0, hour: 1), score: 9),
+        ]
+        func day(_ date: Date) -> Int { Int((date.timeIntervalSinceReferenceDate / 86_400).rounded(.down)) }
+        let json = """
+            {"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"\(F.utc.identifier)",
+             "bests":{"geo":{"score":7,"total":10,"time":\(games[1].date.timeIntervalSinceReferenceDate)},
+                      "":{"score":9,"time":\(games[2].date.timeIntervalSinceReferenceDate)}},
+             "dayRuns":[[\(day(games[0].date)),\(day(games[1].date))],[\(day(games[2].date)),\(day(games[2].date))]]}
+            """
+        let summary = try JSONDecoder().decode(HistorySummary.self, from: Data(json.utf8))
+        #expect(summary.baseline(in: F.utc) == MilestoneBaseline(sessions: games, timeZone: F.utc))
+    }
+}
