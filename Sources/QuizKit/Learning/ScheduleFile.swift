@@ -98,8 +98,7 @@ public struct ScheduleFile: Sendable {
         public mutating func step(_ moment: HistoryStore.LockedMoment) {
             switch moment {
             case .before:
-                let waiting = file.store.pendingPaths.contains { FileManager.default.fileExists(atPath: $0) }
-                before = waiting ? nil : file.fresh()
+                before = file.gamesWait() ? nil : file.fresh()
             case .after:
                 guard var schedule = before else {
                     unlink(file.path)  // a file only: never a folder someone put there
@@ -108,6 +107,15 @@ public struct ScheduleFile: Sendable {
                 schedule.apply(session, index: index, scheduler: file.scheduler)
                 file.save(schedule, stamp: file.stamp())
             }
+        }
+    }
+
+    /// A pending file of the history holds something (one left empty, as a
+    /// pending file that could not be removed is, holds no game).
+    func gamesWait() -> Bool {
+        store.pendingPaths.contains { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_size > 0
         }
     }
 
@@ -128,8 +136,7 @@ public struct ScheduleFile: Sendable {
             switch moment {
             case .before:
                 // Pending games: the compaction adds them, so it is not re-stamped.
-                let waiting = file.store.pendingPaths.contains { FileManager.default.fileExists(atPath: $0) }
-                before = waiting ? nil : file.freshFile()
+                before = file.gamesWait() ? nil : file.freshFile()
             case .after: file.restamp(before)
             }
         }
