@@ -148,13 +148,13 @@ struct GamePlayer {
             console.err(error.description)
         }
         var failure: HistoryStore.RecordFailure?
-        let scheduleBefore = schedule?.beforeRecording()
+        // The review schedule follows, under the history's lock.
+        var keeping = schedule?.recording(session, index: QuestionIndex(banks: [bank]))
         // No signal may end the process between a game's end and its record.
         let blocked = SignalBlock.terminating()
         do {
-            let report = try store.record(session)
+            let report = try store.record(session) { keeping?.step($0) }
             for notice in report.notices { console.err(notice) }
-            schedule?.update(scheduleBefore, after: session, index: QuestionIndex(banks: [bank]))
             if report.needsCompaction { Compaction.startInBackground(folder: store.folder) }
         } catch {
             failure = error

@@ -55,11 +55,9 @@ struct QuizCommand {
         case .stats:
             return try stats()
         case .compact:
-            let schedule = ScheduleFile(store: store)
-            let fresh = schedule.freshFile()
+            var schedule = ScheduleFile(store: store).compacting()
             do {
-                try store.compact()
-                schedule.restamp(fresh)
+                try store.compact { schedule.step($0) }
             } catch {
                 throw CommandFailure(error)
             }
@@ -310,19 +308,33 @@ struct QuizCommand {
         for line in tallied.notices + tallied.problems { console.err(line) }
         let now = try clock.now
         let statistics = Statistics(tally: tallied.tally, now: now, timeZone: LocalTimeZone.current)
-        // The review section follows every answer's card, so it still reads
-        // every game with its results (not yet kept beside the archive).
-        let (sessions, whole) = tallied.tally.games == 0 ? ([], true) : try loadedSessions()
-        let complete = tallied.problems.isEmpty && whole
-        let banks = (try? BankLocator.library(extraPaths: options.questionPaths))?.banks ?? []
-        let progress = ReviewProgress(
-            sessions: sessions, index: QuestionIndex(banks: banks), now: now, timeZone: LocalTimeZone.current,
-            scheduler: try scheduler)
+        // The review section: from history.schedule (kept beside the
+        // history), rebuilt one game at a time when stale. What a rebuild's
+        // read says that the count above already said is not said twice.
+        var complete = tallied.problems.isEmpty
+        var progress = ReviewProgress(
+            schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current)
+        if tallied.tally.games > 0 {
+            let banks = (try? BankLocator.library(extraPaths: options.questionPaths))?.banks ?? []
+            let index = QuestionIndex(banks: banks)
+            let file = ScheduleFile(store: store, scheduler: try scheduler)
+            let current: ScheduleFile.Current
+            do {
+                current = try file.current(index: index)
+            } catch {
+                throw CommandFailure(status: .ioError, message: error.description)
+            }
+            let said = Set(tallied.notices + tallied.problems)
+            for line in current.notices + current.problems where !said.contains(line) { console.err(line) }
+            complete = complete && current.problems.isEmpty
+            progress = ReviewProgress(
+                schedule: current.schedule, index: index, now: now, timeZone: LocalTimeZone.current)
+        }
         let ascii = settings.ascii || console.ascii
         let width = min(console.width, 100)
         if options.format == .json {
             console.out(statistics.json(reviews: progress.jsonObject))
-        } else if sessions.isEmpty {
+        } else if tallied.tally.games == 0 {
             console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
         } else {
             console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))

@@ -20,15 +20,11 @@ struct ReviewDesk {
             throw CommandFailure(status: .ioError, message: problem)
         }
         do {
-            return try file.current(index: index) {
-                let loaded = try store.load(results: true)
-                for line in loaded.notices + loaded.problems { console.err(line) }
-                return loaded.sessions
-            }
-        } catch let error as HistoryError {
-            throw CommandFailure(error)
+            let current = try file.current(index: index)
+            for line in current.notices + current.problems { console.err(line) }
+            return current.schedule
         } catch {
-            throw CommandFailure(status: .ioError, message: "\(error)")
+            throw CommandFailure(error)
         }
     }
 

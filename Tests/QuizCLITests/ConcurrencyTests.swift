@@ -58,10 +58,13 @@ import Testing
         return games
     }
 
-    /// Only the archive, the journal and the lock: nothing moved aside as
-    /// damaged, no pending game, no temporary file left.
+    /// Only the archive, the journal and the lock (and the files derived
+    /// from them): nothing moved aside as damaged, no pending game, no
+    /// temporary file left. A review schedule the games kept says what one
+    /// rebuilt from the history says.
     func expectCleanFolder(_ scratch: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let names = scratch.dataFiles()
+        let names = scratch.dataFiles().filter { $0 != "history.schedule" }
+        try expectTrueSchedule(scratch, sourceLocation: sourceLocation)
         #expect(
             names == ["history.archive", "history.journal", "history.lock", "history.statistics", "history.summary"],
             sourceLocation: sourceLocation)
@@ -69,6 +72,24 @@ import Testing
         #expect(journal.starts(with: Array("QUIZJRN1".utf8)), "a journal header", sourceLocation: sourceLocation)
         let state = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path + "/.local/state/quiz")) ?? []
         #expect(!state.contains { $0.contains("pending") }, "no pending game: \(state)", sourceLocation: sourceLocation)
+    }
+
+    /// When the games left `history.schedule`, `--stats`' review figures
+    /// from it equal those from a rebuild.
+    func expectTrueSchedule(_ scratch: Scratch, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = scratch.dataDir + "/history.schedule"
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        func reviews() throws -> NSDictionary? {
+            let stats = try runQuiz(
+                ["--stats", "--format", "json", "--questions", bank],
+                environment: scratch.privateEnvironment(["QUIZ_NOW": "2030-01-01T00:00:00Z"]))
+            let object = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+            return object?["reviews"] as? NSDictionary
+        }
+        let kept = try reviews()
+        unlink(path)
+        let rebuilt = try reviews()
+        #expect(kept != nil && kept == rebuilt, "\(String(describing: kept))", sourceLocation: sourceLocation)
     }
 
     /// `quiz --compact-history`, then the archive alone holds every game.

@@ -442,17 +442,81 @@ public struct HistoryStore: Sendable {
         return Tallied(tally: tally, notices: [], problems: [])
     }
 
+    /// Every game, oldest first, handed to `add` one at a time with its
+    /// results, never the whole history in memory: the archive read through
+    /// its mapping (`ArchiveSource.salvageEach`), then the journal's games,
+    /// under the shared lock. Pending games, damage, an XML archive: starts
+    /// again from `initial` with `load()`, which repairs and reports. The
+    /// same as `load().sessions.reduce(into: initial, add)`.
+    public func fold<Value>(_ initial: Value, _ add: (inout Value, Session) -> Void) throws(HistoryError) -> Folded<
+        Value
+    > {
+        try refuseFilesThatAreNotRegular()
+        if let quick = try foldQuickly(initial, add) { return quick }
+        let loaded = try load()
+        var value = initial
+        for session in loaded.sessions { add(&value, session) }
+        return Folded(value: value, notices: loaded.notices, problems: loaded.problems)
+    }
+
+    /// What `fold` gives: the value, and what `load` would have said.
+    public struct Folded<Value> {
+        public var value: Value
+        public var notices: [String]
+        public var problems: [String]
+    }
+
+    /// `fold` without `load()`; nil when that will not do.
+    private func foldQuickly<Value>(_ initial: Value, _ add: (inout Value, Session) -> Void) throws(HistoryError)
+        -> Folded<Value>?
+    {
+        guard pending.files().isEmpty else { return nil }
+        guard PrivateFolder.exists(folder) else { return Folded(value: initial, notices: [], problems: []) }
+        let lock = try? self.lock(.shared)
+        defer { lock?.release() }
+        let journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch {
+            return nil
+        }
+        guard journal?.damage.isEmpty ?? true else { return nil }
+        var value = initial
+        var folded: UInt64 = 0
+        if FileManager.default.fileExists(atPath: archivePath) {
+            let read: KeyedArchive.Salvaged?
+            do {
+                read = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
+                    try archive.salvageEach { add(&value, $0) }
+                }
+            } catch {
+                return nil
+            }
+            guard let read, read.skipped == 0, read.resultsLost == 0 else { return nil }
+            folded = read.journalSequence
+        }
+        for entry in journal?.entries ?? [] where entry.sequence > folded { add(&value, entry.session) }
+        return Folded(value: value, notices: [], problems: [])
+    }
+
     // MARK: Recording
 
     /// Appends `session` to the journal, synced, under the exclusive lock;
     /// first adds any pending games. On failure the game goes to a pending file.
-    public func record(_ session: Session) throws(RecordFailure) -> RecordReport {
+    /// `whileLocked` is called with the exclusive lock held, `.before` the
+    /// history changes and `.after` the game is in it (not after a failure):
+    /// what is derived from the history (`ScheduleFile`) is updated there,
+    /// where no other process can record in between.
+    public func record(_ session: Session, whileLocked: ((LockedMoment) -> Void)? = nil) throws(RecordFailure)
+        -> RecordReport
+    {
         var notices: [String] = []
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
             try refuseFilesThatAreNotRegular()
             let lock = try self.lock(.exclusive)
             defer { lock.release() }
+            whileLocked?(.before)
             removeStaleTemporaryFiles()
             tightenFiles(notices: &notices)
             var journal = try openJournalForAppend(notices: &notices)
@@ -498,6 +562,7 @@ public struct HistoryStore: Sendable {
             }
             pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
+            whileLocked?(.after)
             return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
             throw RecordFailure(error: error, keptIn: pending.keep(session))
@@ -553,12 +618,22 @@ public struct HistoryStore: Sendable {
     /// Folds the journal into the archive: every game in one archive again.
     /// Damage is left for a reader to repair and report (`load`): this runs
     /// in the background, where no one would be told.
-    public func compact() throws(HistoryError) {
+    /// `whileLocked` as for `record`: `.before` and `.after` the files are rewritten.
+    public func compact(whileLocked: ((LockedMoment) -> Void)? = nil) throws(HistoryError) {
         var notices: [String] = []
         try makeFolder(notices: &notices)
         let lock = try self.lock(.exclusive)
         defer { lock.release() }
+        whileLocked?(.before)
         _ = try compactLocked(repairing: false)
+        whileLocked?(.after)
+    }
+
+    /// When `record` and `compact` call their `whileLocked`, the history's
+    /// exclusive lock held: before the files change, and after.
+    public enum LockedMoment: Sendable {
+        case before
+        case after
     }
 
     /// Why a compaction in the background leaves damage alone.

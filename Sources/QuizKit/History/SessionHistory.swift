@@ -34,11 +34,12 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
     }
 
     /// Records a finished game on disk (durable when this returns), then here.
+    /// (`whileLocked`: see `HistoryStore.record`.)
     @discardableResult
-    public func record(_ session: Session, in store: HistoryStore) throws(HistoryStore.RecordFailure)
-        -> HistoryStore.RecordReport
-    {
-        let report = try store.record(session)
+    public func record(
+        _ session: Session, in store: HistoryStore, whileLocked: ((HistoryStore.LockedMoment) -> Void)? = nil
+    ) throws(HistoryStore.RecordFailure) -> HistoryStore.RecordReport {
+        let report = try store.record(session, whileLocked: whileLocked)
         lock.withLock { storage.append(session) }
         return report
     }

@@ -2,10 +2,14 @@ import Foundation
 
 /// The stats screen's review section: questions seen, mature (interval of
 /// 21 days or more), true retention over the last 30 days (right answers
-/// among the reviews of questions that were due, first meetings left out),
-/// and how many questions fall due on each of the next 7 days (today counts
-/// what is overdue).
-public struct ReviewProgress: Sendable {
+/// among the reviews of questions that were due, first meetings left out;
+/// the days are UTC days, today's and the 29 before, counted in
+/// `ReviewSchedule.dueDays`), and how many questions fall due on each of the
+/// next 7 days (today counts what is overdue).
+///
+/// Everything comes from a `ReviewSchedule`, kept beside the history
+/// (`ScheduleFile`) or built from every game: the same figures either way.
+public struct ReviewProgress: Sendable, Equatable {
     public var seen = 0
     public var mature = 0
     /// Reviews of due questions in the last 30 days, and how many were right.
@@ -18,33 +22,35 @@ public struct ReviewProgress: Sendable {
     public static let retentionDays = 30
     public static let forecastLength = 7
 
-    /// From the whole history (questions of banks that are gone count as seen,
-    /// never as due).
+    /// From the whole history.
     public init(sessions: [Session], index: QuestionIndex, now: Date, timeZone: TimeZone, scheduler: FSRS = .standard) {
-        let since = now.addingTimeInterval(-Double(Self.retentionDays) * 86_400)
-        var dueReviews = 0
-        var dueRight = 0
-        let schedule = ReviewSchedule(sessions: sessions, index: index, scheduler: scheduler) { review in
-            guard !review.wasNew, review.wasDue, review.date >= since, review.date <= now else { return }
-            dueReviews += 1
-            if review.outcome == .right { dueRight += 1 }
+        self.init(
+            schedule: ReviewSchedule(sessions: sessions, index: index, scheduler: scheduler), index: index, now: now,
+            timeZone: timeZone)
+    }
+
+    /// From a schedule (questions of banks that are gone count as seen,
+    /// never as due).
+    public init(schedule: ReviewSchedule, index: QuestionIndex, now: Date, timeZone: TimeZone) {
+        let today = ReviewSchedule.day(of: now)
+        for (day, count) in schedule.dueDays where day > today - Self.retentionDays && day <= today {
+            dueReviews += count.due
+            dueRight += count.right
         }
-        self.dueReviews = dueReviews
-        self.dueRight = dueRight
         seen = schedule.cards.count
         mature = schedule.cards.values.count(where: \.isMature)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let today = calendar.startOfDay(for: now)
+        let start = calendar.startOfDay(for: now)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd"
         var ends: [Date] = []
         for day in 0..<Self.forecastLength {
-            let start = calendar.date(byAdding: .day, value: day, to: today) ?? today
-            forecastDays.append(formatter.string(from: start))
-            ends.append(calendar.date(byAdding: .day, value: day + 1, to: today) ?? start)
+            let first = calendar.date(byAdding: .day, value: day, to: start) ?? start
+            forecastDays.append(formatter.string(from: first))
+            ends.append(calendar.date(byAdding: .day, value: day + 1, to: start) ?? first)
         }
         forecast = Array(repeating: 0, count: Self.forecastLength)
         for (identity, card) in schedule.cards where index.entries[identity] != nil {

@@ -8,7 +8,13 @@ import Foundation
 /// The median is over the player's last `timeWindow` right answers of the
 /// kind. Games are applied in the order they were recorded; a game's answers
 /// are all reviews at the game's date.
-public struct ReviewSchedule: Sendable {
+///
+/// It also counts, per UTC day, the reviews of questions that were due and
+/// how many of them were right (`dueDays`), for the stats' true retention:
+/// the days from `keptDays` − 1 before the latest such review's day to it,
+/// whatever order the games came in, so a schedule kept and updated game by
+/// game holds the same counts as one built from the whole history.
+public struct ReviewSchedule: Sendable, Equatable {
     /// One question's card and what to show of it.
     public struct Card: Sendable, Equatable {
         public var stability: Double
@@ -46,22 +52,63 @@ public struct ReviewSchedule: Sendable {
         public var seconds: TimeInterval?
     }
 
+    /// Reviews of due questions on one UTC day, and how many were right.
+    public struct DayCount: Sendable, Equatable {
+        public var due = 0
+        public var right = 0
+
+        public init(due: Int = 0, right: Int = 0) {
+            self.due = due
+            self.right = right
+        }
+    }
+
     /// Right answers kept per question kind for the median.
     public static let timeWindow = 101
+
+    /// UTC days of due reviews kept: twice the stats' 30, so the figure is
+    /// still whole with a clock set back up to 30 days from the latest review.
+    public static let keptDays = 2 * ReviewProgress.retentionDays
 
     public private(set) var cards: [String: Card] = [:]
     /// The times of the latest right answers, per question kind.
     public private(set) var recentTimes: [String: [Double]] = [:]
     /// Games applied.
     public private(set) var games = 0
+    /// Reviews of due questions (first meetings left out) per UTC day (days
+    /// since 2001-01-01, `day(of:)`), the latest `keptDays` days only.
+    public private(set) var dueDays: [Int: DayCount] = [:]
+    /// The latest key of `dueDays` (kept, not searched for at every review).
+    private var latestDueDay: Int?
 
     public init() {}
 
     /// A schedule read back from its file.
-    init(cards: [String: Card], recentTimes: [String: [Double]], games: Int) {
+    init(cards: [String: Card], recentTimes: [String: [Double]], games: Int, dueDays: [Int: DayCount]) {
         self.cards = cards
         self.recentTimes = recentTimes
         self.games = games
+        self.dueDays = dueDays
+        latestDueDay = dueDays.keys.max()
+    }
+
+    /// The UTC day of `date`: whole days since 2001-01-01 (Foundation's
+    /// reference date), rounded down; dates too far to count clamp.
+    public static func day(of date: Date) -> Int {
+        let days = (date.timeIntervalSinceReferenceDate / CardState.secondsPerDay).rounded(.down)
+        guard days.isFinite else { return 0 }
+        return Int(max(min(days, Double(Int32.max)), Double(Int32.min)))
+    }
+
+    /// Counts one review of a due question on `day`: kept when within
+    /// `keptDays` of the latest day counted, older days dropped.
+    mutating func countDue(on day: Int, right: Bool) {
+        let latest = latestDueDay ?? day
+        guard day > latest - Self.keptDays else { return }
+        dueDays[day, default: DayCount()].due += 1
+        if right { dueDays[day, default: DayCount()].right += 1 }
+        if day > latest { dueDays = dueDays.filter { $0.key > day - Self.keptDays } }
+        latestDueDay = max(latest, day)
     }
 
     /// The schedule of a whole history.
@@ -102,6 +149,7 @@ public struct ReviewSchedule: Sendable {
                 if kept.count > Self.timeWindow { kept.removeFirst(kept.count - Self.timeWindow) }
                 recentTimes[kind] = kept
             }
+            if existing != nil && wasDue { countDue(on: Self.day(of: date), right: result.outcome == .right) }
             log?(
                 Review(
                     identity: identity, date: date, rating: rating, wasNew: existing == nil, wasDue: wasDue,

@@ -9,9 +9,14 @@ import Foundation
 /// each history file then (its stamp) and the scheduler's settings. Only
 /// derived: the history stays the one source of truth. The file is used
 /// when its stamp and settings still match, and rebuilt from the whole
-/// history when it is missing, stale (another program, or a game recorded
-/// while it could not be updated) or damaged; a game recorded by quiz
-/// updates it at once (`update(after:)`).
+/// history, one game at a time, when it is missing, stale (another program,
+/// or a game recorded while it could not be updated) or damaged.
+///
+/// No game slips between a stamp and what it describes: a rebuild writes
+/// the stamp taken before the history was read, and only when the history
+/// still has it after (else the next reader rebuilds); a game recorded by
+/// quiz updates the file under the history's exclusive lock (`recording`),
+/// and a compaction re-stamps it there too (`compacting`).
 public struct ScheduleFile: Sendable {
     public let store: HistoryStore
     public let scheduler: FSRS
@@ -25,10 +30,10 @@ public struct ScheduleFile: Sendable {
 
     typealias Contents = ScheduleText.Contents
 
-    /// Size and modification time of the archive, the journal and the data
-    /// folder's pending file (-1, -1 for one that does not exist).
+    /// Size and modification time of the archive, the journal and every
+    /// pending file of the history (-1, -1 for one that does not exist).
     public func stamp() -> [Double] {
-        [store.archivePath, store.journalPath, store.folder + "/history.pending"].flatMap { path -> [Double] in
+        ([store.archivePath, store.journalPath] + store.pendingPaths).flatMap { path -> [Double] in
             var info = stat()
             guard stat(path, &info) == 0 else { return [-1, -1] }
             return [Double(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9]
@@ -47,55 +52,108 @@ public struct ScheduleFile: Sendable {
         return contents.schedule
     }
 
-    /// The schedule now: the stored one when fresh, else one built from
-    /// `sessions()` (the whole history, read only then) and stored.
-    public func current(index: QuestionIndex, sessions: () throws -> [Session]) rethrows -> ReviewSchedule {
-        if let schedule = fresh() { return schedule }
-        let before = stamp()
-        let schedule = ReviewSchedule(sessions: try sessions(), index: index, scheduler: scheduler)
-        // Written only if nothing was recorded while the history was read.
-        if stamp() == before { save(schedule) }
-        return schedule
+    /// The schedule now, and what reading the history said.
+    public struct Current: Sendable {
+        public var schedule: ReviewSchedule
+        /// `HistoryStore.Loaded`'s notices and problems, when the history was read.
+        public var notices: [String] = []
+        public var problems: [String] = []
     }
 
-    /// Writes the schedule with the stamp of the history as it is now; a
+    /// The schedule now: the stored one when fresh, else one built from the
+    /// whole history, one game at a time (`HistoryStore.fold`), and stored.
+    public func current(index: QuestionIndex) throws(HistoryError) -> Current {
+        if let schedule = fresh() { return Current(schedule: schedule) }
+        let before = stamp()
+        let scheduler = scheduler
+        let folded = try store.fold(ReviewSchedule()) { schedule, session in
+            schedule.apply(session, index: index, scheduler: scheduler)
+        }
+        // Stamped as the history was before it was read, and written only if
+        // nothing changed while it was: a game recorded after the comparison
+        // leaves the file stale, never fresh without that game.
+        if stamp() == before { save(folded.value, stamp: before) }
+        return Current(schedule: folded.value, notices: folded.notices, problems: folded.problems)
+    }
+
+    /// Writes the schedule with `stamp`, the history's when it was read; a
     /// failure only means the next reader rebuilds it.
-    public func save(_ schedule: ReviewSchedule) {
-        let contents = Contents(stamp: stamp(), parameters: settings, schedule: schedule)
+    public func save(_ schedule: ReviewSchedule, stamp: [Double]) {
+        let contents = Contents(stamp: stamp, parameters: settings, schedule: schedule)
         try? store.writeAtomically(ScheduleText.encode(contents), to: path)
     }
 
-    /// The stored schedule to update after the next record: when it is
-    /// fresh now and no pending game waits in the data folder (a record adds
-    /// those too, which the update would miss).
-    public func beforeRecording() -> ReviewSchedule? {
-        FileManager.default.fileExists(atPath: store.folder + "/history.pending") ? nil : fresh()
+    /// Keeps the file up to date through `HistoryStore.record(_:whileLocked:)`:
+    /// `step` is that closure. Before the game goes in (the lock held, so no
+    /// other process can record meanwhile) it takes the stored schedule if it
+    /// is fresh and no pending game waits (the record would add those too);
+    /// after, it applies the game and writes the file with the new stamp.
+    /// With none fresh before, the file is removed and the next reader rebuilds.
+    public struct Recording {
+        let file: ScheduleFile
+        let session: Session
+        let index: QuestionIndex
+        var before: ReviewSchedule?
+
+        public mutating func step(_ moment: HistoryStore.LockedMoment) {
+            switch moment {
+            case .before:
+                before = file.gamesWait() ? nil : file.fresh()
+            case .after:
+                guard var schedule = before else {
+                    unlink(file.path)  // a file only: never a folder someone put there
+                    return
+                }
+                schedule.apply(session, index: index, scheduler: file.scheduler)
+                file.save(schedule, stamp: file.stamp())
+            }
+        }
     }
 
-    /// After `session` was recorded: the schedule fresh before it, with the
-    /// game applied, stored with the new stamp. Without one (none fresh
-    /// before), nothing is written and the next reader rebuilds.
-    public func update(_ before: ReviewSchedule?, after session: Session, index: QuestionIndex) {
-        guard var schedule = before else {
-            unlink(path)  // a file only: never a folder someone put there
-            return
+    /// A pending file of the history holds something (one left empty, as a
+    /// pending file that could not be removed is, holds no game).
+    func gamesWait() -> Bool {
+        store.pendingPaths.contains { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_size > 0
         }
-        schedule.apply(session, index: index, scheduler: scheduler)
-        save(schedule)
     }
+
+    /// What keeps this file up to date while `session` is recorded.
+    public func recording(_ session: Session, index: QuestionIndex) -> Recording {
+        Recording(file: self, session: session, index: index)
+    }
+
+    /// Keeps the file through `HistoryStore.compact(whileLocked:)`, which
+    /// rewrites the history's files without a game added or lost (unless
+    /// pending games wait, which it adds): one fresh before (whatever
+    /// scheduler it was made with) is re-stamped after.
+    public struct Compacting {
+        let file: ScheduleFile
+        var before: Data?
+
+        public mutating func step(_ moment: HistoryStore.LockedMoment) {
+            switch moment {
+            case .before:
+                // Pending games: the compaction adds them, so it is not re-stamped.
+                before = file.gamesWait() ? nil : file.freshFile()
+            case .after: file.restamp(before)
+            }
+        }
+    }
+
+    public func compacting() -> Compacting { Compacting(file: self) }
 
     /// The stored file, whatever its settings, when its stamp is the history's now.
-    public func freshFile() -> Data? {
+    func freshFile() -> Data? {
         guard let data = FileManager.default.contents(atPath: path),
             let contents = ScheduleText.decode(data), contents.stamp == stamp()
         else { return nil }
         return data
     }
 
-    /// After the history's files were rewritten without a game added or
-    /// lost (a compaction): re-stamps the file that was fresh before
-    /// (`freshFile()`), whatever scheduler it was made with.
-    public func restamp(_ before: Data?) {
+    /// Re-stamps the file that was fresh before (`freshFile()`).
+    func restamp(_ before: Data?) {
         guard let before, var contents = ScheduleText.decode(before) else { return }
         contents.stamp = stamp()
         try? store.writeAtomically(ScheduleText.encode(contents), to: path)

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+@testable import QuizKit
+
+/// `history.schedule` is kept game by game (`ScheduleFile.recording` inside
+/// `HistoryStore.record`), re-stamped by compactions, and rebuilt from the
+/// whole history when missing, stale or damaged: after any sequence of
+/// those, the schedule and the stats' review section it gives must equal
+/// those built from every game, and the retention kept per day must equal
+/// the due reviews counted one by one.
+@Suite struct KeptScheduleTests {
+    static let bank = QuestionBank(
+        id: "bank", title: "Bank",
+        questions: [
+            Question(prompt: "Capital of Peru?", kind: .freeText(answer: "Lima", accepted: [])),
+            Question(prompt: "Capital of Chad?", kind: .freeText(answer: "N'Djamena", accepted: []), id: "chad"),
+            Question(prompt: "Is ice cold?", kind: .trueFalse(true)),
+            Question(prompt: "Is fire cold?", kind: .trueFalse(false), id: "fire"),
+            Question(prompt: "Two and two?", kind: .multipleChoice(choices: ["3", "4"], answer: 1)),
+            Question(prompt: "Three and three?", kind: .multipleChoice(choices: ["6", "7"], answer: 0)),
+        ], path: "")
+    static let index = QuestionIndex(banks: [bank])
+
+    /// A game at a time from minutes to weeks after the last (now and then
+    /// before it: a clock set back), of the bank, a review, a bank that is
+    /// gone or no quiz, with answers right, wrong or skipped, timed or not,
+    /// recorded with their identity or (older results) by prompt alone.
+    static func randomGame(_ random: inout SeededGenerator, time: inout Double) -> Session {
+        let gaps: [Double] = [60, 3_600, 86_400, 2 * 86_400, 9 * 86_400, 40 * 86_400]
+        time += gaps[random.below(gaps.count)] * Double(1 + random.below(3))
+        if random.below(12) == 0 { time -= 50 * 86_400 }
+        let quizzes: [String?] = ["bank", "bank", "bank", "review", "gone", nil]
+        let quiz = quizzes[random.below(quizzes.count)]
+        var results: [QuestionResult] = []
+        for _ in 0..<random.below(7) {
+            let question = bank.questions[random.below(bank.questions.count)]
+            let outcome: QuestionOutcome = [.right, .right, .wrong, .skipped][random.below(4)]
+            let prompt = quiz == "gone" ? "Gone question \(random.below(3))?" : question.prompt
+            let identity: String? =
+                quiz == "review" || random.below(2) == 0
+                ? (quiz == "gone" ? nil : QuestionIdentity.of(question, bank: "bank")) : nil
+            let seconds: Double? = random.below(5) == 0 ? nil : Double(random.below(2_000)) / 100
+            results.append(
+                QuestionResult(
+                    prompt: prompt, outcome: outcome, given: outcome == .skipped ? nil : "given",
+                    answer: question.answerText, identity: identity, seconds: seconds))
+        }
+        return Session(
+            date: Date(timeIntervalSinceReferenceDate: time), score: results.count { $0.outcome == .right },
+            total: results.count, quiz: quiz, title: quiz, duration: 30, seed: Int64(random.below(1_000)),
+            results: results)
+    }
+
+    /// Records as `quiz` does: the schedule kept under the history's lock.
+    static func record(_ session: Session, in store: HistoryStore, keeping file: ScheduleFile?) throws {
+        var keeping = file?.recording(session, index: index)
+        _ = try SessionHistory().record(session, in: store) { keeping?.step($0) }
+    }
+
+    /// The retention of the 30 UTC days up to `now`'s, counted review by review.
+    static func retention(_ sessions: [Session], now: Date) -> (due: Int, right: Int) {
+        let today = ReviewSchedule.day(of: now)
+        var counted = (due: 0, right: 0)
+        _ = ReviewSchedule(sessions: sessions, index: index) { review in
+            let day = ReviewSchedule.day(of: review.date)
+            guard !review.wasNew, review.wasDue, day > today - ReviewProgress.retentionDays, day <= today else {
+                return
+            }
+            counted.due += 1
+            if review.outcome == .right { counted.right += 1 }
+        }
+        return counted
+    }
+
+    func expectSame(
+        _ file: ScheduleFile, _ store: HistoryStore, latest: Double, step: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let current = try file.current(index: Self.index)
+        let sessions = try store.load().sessions
+        let whole = ReviewSchedule(sessions: sessions, index: Self.index)
+        #expect(current.schedule == whole, "\(step)", sourceLocation: sourceLocation)
+        #expect(current.schedule.games == sessions.count, "\(step)", sourceLocation: sourceLocation)
+        // What a rebuild stored reads back as the same schedule.
+        if let stored = file.fresh() {
+            #expect(stored == whole, "stored: \(step)", sourceLocation: sourceLocation)
+        }
+        let zone = TimeZone(identifier: "America/Denver")!
+        for offset in [0.0, 0.4, 6.0, 29.9, 45.0, -20.0] {
+            let now = Date(timeIntervalSinceReferenceDate: latest + offset * 86_400)
+            let kept = ReviewProgress(schedule: current.schedule, index: Self.index, now: now, timeZone: zone)
+            #expect(
+                kept == ReviewProgress(sessions: sessions, index: Self.index, now: now, timeZone: zone), "\(step)",
+                sourceLocation: sourceLocation)
+            // Counted one by one: the same, for a clock up to 30 days behind the latest game.
+            let counted = Self.retention(sessions, now: now)
+            #expect(
+                (kept.dueReviews, kept.dueRight) == (counted.due, counted.right), "\(step), now +\(offset) days",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: 1...10) func randomSequencesOfGamesCrashesAndCompactions(seed: UInt64) throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        var random = SeededGenerator(seed: seed)
+        let limit = [0, 4, 500][random.below(3)]
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: limit)
+        let file = ScheduleFile(store: store)
+        var time = 740_000_000.0
+        var latest = time
+        var steps: [String] = []
+        for _ in 0..<36 {
+            switch random.below(12) {
+            case 0...3:
+                steps.append("record")
+                let game = Self.randomGame(&random, time: &time)
+                try Self.record(game, in: store, keeping: file)
+            case 4:
+                // Another program (or an older quiz) records: the schedule goes stale.
+                steps.append("record without the schedule")
+                try Self.record(Self.randomGame(&random, time: &time), in: store, keeping: nil)
+            case 5:
+                steps.append("compact")
+                var keeping = file.compacting()
+                try store.compact { keeping.step($0) }
+            case 6:
+                steps.append("compact without the schedule")
+                try store.compact()
+            case 7:
+                // A crash while appending: half a record at the journal's end.
+                steps.append("torn record")
+                if let handle = FileHandle(forWritingAtPath: store.journalPath) {
+                    handle.seekToEndOfFile()
+                    handle.write(Data([0x51, 0x5A, 0x01, 0x00, 0x00, 0x00, 0x40]))
+                    try handle.close()
+                }
+            case 8:
+                // A crash after the game was recorded, before the schedule was
+                // written: the old file, stamped for the history without it.
+                steps.append("stale schedule")
+                let saved = FileManager.default.contents(atPath: file.path)
+                try Self.record(Self.randomGame(&random, time: &time), in: store, keeping: file)
+                if let saved { try saved.write(to: URL(fileURLWithPath: file.path)) }
+            case 9:
+                // Damage that still parses: one digit changed.
+                steps.append("damaged schedule")
+                if var bytes = FileManager.default.contents(atPath: file.path).map(Array.init),
+                    let digit = bytes.lastIndex(where: { (48...57).contains($0) })
+                {
+                    bytes[digit] = bytes[digit] == 57 ? 48 : bytes[digit] + 1
+                    try Data(bytes).write(to: URL(fileURLWithPath: file.path))
+                }
+            case 10:
+                steps.append("schedule removed")
+                unlink(file.path)
+            default:
+                // A game that could not be written waits in a pending file.
+                steps.append("pending game")
+                let game = Self.randomGame(&random, time: &time)
+                let bytes = HistoryJournal.header(base: 0) + HistoryJournal.record(game, sequence: 1)
+                if !FileManager.default.fileExists(atPath: store.folder + "/history.pending") {
+                    try? FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
+                    try Data(bytes).write(to: URL(fileURLWithPath: store.folder + "/history.pending"))
+                }
+            }
+            latest = max(latest, time)
+            try expectSame(file, store, latest: latest, step: steps.joined(separator: ", "))
+        }
+    }
+
+    @Test func aGameRecordedByAnotherProcessBeforeTheLockIsNotLost() throws {
+        // What the lock closes: this process read the schedule fresh, then
+        // another recorded a game (updating it) before this one's record.
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        let file = ScheduleFile(store: store)
+        var random = SeededGenerator(seed: 3)
+        var time = 740_000_000.0
+        try Self.record(Self.randomGame(&random, time: &time), in: store, keeping: nil)
+        _ = try file.current(index: Self.index)
+        #expect(file.fresh() != nil)
+        let mine = Self.randomGame(&random, time: &time)
+        var keeping = file.recording(mine, index: Self.index)
+        let other = Self.randomGame(&random, time: &time)
+        try Self.record(other, in: store, keeping: file)
+        _ = try SessionHistory().record(mine, in: store) { keeping.step($0) }
+        let fresh = try #require(file.fresh(), "kept fresh by both records")
+        #expect(fresh == ReviewSchedule(sessions: try store.load().sessions, index: Self.index))
+        #expect(fresh.games == 3)
+    }
+
+    @Test func aRebuildStampsTheHistoryItRead() throws {
+        let temporary = try TemporaryFolder()
+        defer { temporary.remove() }
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        let file = ScheduleFile(store: store)
+        var random = SeededGenerator(seed: 5)
+        var time = 740_000_000.0
+        for _ in 0..<5 { try Self.record(Self.randomGame(&random, time: &time), in: store, keeping: nil) }
+        let before = file.stamp()
+        _ = try file.current(index: Self.index)
+        let text = try #require(FileManager.default.contents(atPath: file.path))
+        #expect(
+            String(decoding: text, as: UTF8.self).contains(
+                "\nstamp " + before.map { "\($0)" }.joined(separator: " ") + "\n"))
+        // That stamp, taken before the read: any game recorded since (here
+        // after the write; in a race, between the read and the write) leaves
+        // the file stale, never fresh without that game.
+        try Self.record(Self.randomGame(&random, time: &time), in: store, keeping: nil)
+        #expect(file.fresh() == nil)
+        #expect(try file.current(index: Self.index).schedule.games == 6)
+    }
+
+    @Test func theDueDaysKeptAreTheLatestSixtyWhateverTheOrder() {
+        var schedule = ReviewSchedule()
+        var random = SeededGenerator(seed: 11)
+        let days = Array(0..<200).shuffled(using: &random)
+        var ordered = ReviewSchedule()
+        for day in days { schedule.countDue(on: day, right: day % 3 == 0) }
+        for day in days.sorted() { ordered.countDue(on: day, right: day % 3 == 0) }
+        #expect(schedule.dueDays == ordered.dueDays)
+        #expect(schedule.dueDays.keys.sorted() == Array(140..<200))
+        #expect(schedule.dueDays[150] == ReviewSchedule.DayCount(due: 1, right: 1))
+    }
+}
