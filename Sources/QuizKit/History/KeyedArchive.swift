@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// Why an archive's bytes could not be read as a history.
 public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// Reads bank files: the project's own format (see DESIGN.md) or the Open
 /// Trivia Database API format, and reports every problem it finds, not only
