@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Flags, usage errors and exit statuses, as DESIGN.md promises them.
+/// Flags, usage errors and exit statuses as README.md ("Command line", its
+/// table of exit statuses) and the manual page promise them.
 @Suite struct CommandLineTests {
     let bank = QuizBinary.fixture("mini.json")
     let broken = QuizBinary.fixture("broken.json")

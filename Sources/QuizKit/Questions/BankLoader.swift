@@ -1,7 +1,8 @@
 import Foundation
 internal import QuizFormats
 
-/// Reads bank files: the project's own format (see DESIGN.md) or the Open
+/// Reads bank files: the project's own format (README.md, "Question banks",
+/// and `Questions/bank.schema.json`) or the Open
 /// Trivia Database API format, and reports every problem it finds, not only
 /// the first, so `quiz --validate` can list them all.
 public enum BankLoader {
