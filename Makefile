@@ -142,28 +142,35 @@ uninstall:
 # terminal sanitiser (with wrapping) and the answer matcher under
 # libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
 # CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizKit
-# source as one module, by the toolchain alone (libFuzzer and lld ship with
-# it). Not part of make test. make fuzz-smoke is the quick version.
+# source and Fuzz/FuzzTarget.swift as one module, over QuizFormats compiled
+# once as a module of its own (as SwiftPM builds them, instrumented as well),
+# by the toolchain alone (libFuzzer and lld ship with it). Not part of make
+# test. make fuzz-smoke is the quick version.
 SWIFTC ?= swiftc
 FUZZ_RUNS ?= 1000000
 FUZZ_DIR := .build/fuzz
-FUZZ_SWIFTFLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name QuizFuzz -package-name quiz -use-ld=lld
+FUZZ_SANITIZE := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
+FUZZ_SWIFTFLAGS := $(FUZZ_SANITIZE) -module-name QuizFuzz -package-name quiz -use-ld=lld -I $(FUZZ_DIR)/modules
 QUIZKIT_SOURCES := $(shell find Sources/QuizKit -name '*.swift' | LC_ALL=C sort)
+QUIZFORMATS_SOURCES := $(shell find Sources/QuizFormats -name '*.swift' | LC_ALL=C sort)
+QUIZFORMATS_OBJECT := $(FUZZ_DIR)/modules/QuizFormats.o
+FUZZ_COMMON := Fuzz/FuzzTarget.swift $(QUIZKIT_SOURCES) $(QUIZFORMATS_OBJECT)
 
-$(FUZZ_DIR)/archive-fuzzer: Fuzz/ArchiveFuzzer.swift Fuzz/ArchiveSeeds.swift $(QUIZKIT_SOURCES)
-	@mkdir -p $(FUZZ_DIR)
+$(QUIZFORMATS_OBJECT): $(QUIZFORMATS_SOURCES)
+	@mkdir -p $(FUZZ_DIR)/modules
+	$(SWIFTC) $(FUZZ_SANITIZE) -module-name QuizFormats -whole-module-optimization -c $^ \
+		-emit-module -emit-module-path $(FUZZ_DIR)/modules/QuizFormats.swiftmodule -o $@
+
+$(FUZZ_DIR)/archive-fuzzer: Fuzz/ArchiveFuzzer.swift Fuzz/ArchiveSeeds.swift $(FUZZ_COMMON)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
-$(FUZZ_DIR)/bank-fuzzer: Fuzz/BankFuzzer.swift $(QUIZKIT_SOURCES)
-	@mkdir -p $(FUZZ_DIR)
+$(FUZZ_DIR)/bank-fuzzer: Fuzz/BankFuzzer.swift $(FUZZ_COMMON)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
-$(FUZZ_DIR)/sanitizer-fuzzer: Fuzz/SanitizerFuzzer.swift $(QUIZKIT_SOURCES)
-	@mkdir -p $(FUZZ_DIR)
+$(FUZZ_DIR)/sanitizer-fuzzer: Fuzz/SanitizerFuzzer.swift $(FUZZ_COMMON)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
-$(FUZZ_DIR)/answer-fuzzer: Fuzz/AnswerFuzzer.swift $(QUIZKIT_SOURCES)
-	@mkdir -p $(FUZZ_DIR)
+$(FUZZ_DIR)/answer-fuzzer: Fuzz/AnswerFuzzer.swift $(FUZZ_COMMON)
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $^ -o $@
 
 # Seeds, laid anew each run: archives written by KeyedArchive and Foundation,

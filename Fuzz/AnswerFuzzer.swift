@@ -18,18 +18,11 @@ nonisolated(unsafe) private var acceptedCount = 0
 nonisolated(unsafe) private var slipCount = 0
 nonisolated(unsafe) private var refusedCount = 0
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> Int32 {
-    atexit {
-        let line =
-            "answer-fuzzer: \(acceptedCount + refusedCount) inputs matched, \(acceptedCount) accepted "
-            + "(\(slipCount) as slips), \(refusedCount) refused\n"
-        FileHandle.standardError.write(Data(line.utf8))
+enum Target: FuzzTarget {
+    static func report() -> String {
+        "answer-fuzzer: \(acceptedCount + refusedCount) inputs matched, \(acceptedCount) accepted "
+            + "(\(slipCount) as slips), \(refusedCount) refused"
     }
-    return 0
 }
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {

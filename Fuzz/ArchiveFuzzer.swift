@@ -9,19 +9,14 @@ import Foundation
 nonisolated(unsafe) private var decodedCount = 0
 nonisolated(unsafe) private var refusedCount = 0
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> Int32 {
-    if let folder = ProcessInfo.processInfo.environment["QUIZ_FUZZ_WRITE_SEEDS"] {
-        exit(ArchiveSeeds.write(to: folder) ? 0 : 1)
+enum Target: FuzzTarget {
+    static func setUp() {
+        if let folder = ProcessInfo.processInfo.environment["QUIZ_FUZZ_WRITE_SEEDS"] {
+            exit(ArchiveSeeds.write(to: folder) ? 0 : 1)
+        }
     }
-    atexit {
-        let line = "archive-fuzzer: \(decodedCount) inputs decoded, \(refusedCount) refused\n"
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-    return 0
+
+    static func report() -> String { "archive-fuzzer: \(decodedCount) inputs decoded, \(refusedCount) refused" }
 }
 
 /// Decodes the input; whatever decodes must survive a rewrite unchanged, as

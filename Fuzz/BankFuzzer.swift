@@ -9,16 +9,8 @@ import Foundation
 nonisolated(unsafe) private var loadedCount = 0
 nonisolated(unsafe) private var refusedCount = 0
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> Int32 {
-    atexit {
-        let line = "bank-fuzzer: \(loadedCount) inputs loaded, \(refusedCount) refused\n"
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-    return 0
+enum Target: FuzzTarget {
+    static func report() -> String { "bank-fuzzer: \(loadedCount) inputs loaded, \(refusedCount) refused" }
 }
 
 /// Loads the input as a bank; a bank that loads must be playable: a prompt,

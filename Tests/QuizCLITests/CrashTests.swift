@@ -8,11 +8,31 @@ import Testing
 
 /// Games killed with SIGKILL at random moments, the write included: after
 /// every kill the history loads, holds every game whose summary was shown, and
-/// holds no game twice. `make test` kills 50 times; `make stress` sets
-/// QUIZ_CRASH_KILLS=500.
-@Suite struct CrashTests {
+/// holds no game twice. One test per way of choosing the moment, a third of
+/// the kills each; `make test` kills 50 times in all, `make stress` sets
+/// QUIZ_CRASH_KILLS=500. One test at a time, as each times its own games.
+@Suite(.serialized) struct CrashTests {
     static let kills = Int(ProcessInfo.processInfo.environment["QUIZ_CRASH_KILLS"] ?? "") ?? 50
     let bank = QuizBinary.fixture("mini.json")
+
+    /// How a kill's moment is chosen; kill number `n` of `kills` is the
+    /// strategy `n % 3`'s.
+    enum Strategy: Int {
+        /// Any moment of the game.
+        case anyMoment
+        /// Inside the rewrite of the archive: as soon as its temporary file appears.
+        case insideArchiveRewrite
+        /// Just after the journal grew, before the summary.
+        case afterJournalGrew
+    }
+
+    /// What one strategy's kills did.
+    struct Tally {
+        var kills = 0
+        var killedBeforeSummary = 0
+        var killedInsideWrite = 0
+        var shownAfterKill = 0
+    }
 
     /// Seeds of the games in the history, read back as a user would.
     func recordedSeeds(_ scratch: Scratch) throws -> [Int64] {
@@ -38,7 +58,9 @@ import Testing
         while Date() < deadline && !condition() { usleep(100) }
     }
 
-    @Test func killedAtRandomMomentsTheHistoryLosesNoGameItShowed() throws {
+    /// Kills this strategy's games, checking the history after each kill and
+    /// that a later run trips on nothing left behind.
+    func killGames(_ strategy: Strategy) throws -> Tally {
         let scratch = Scratch()
         // A history of 400 games with results, so rewriting the archive takes a
         // while and many kills land inside the write.
@@ -53,8 +75,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.dataDir, withIntermediateDirectories: true)
         try KeyedArchive.data(for: earlier).write(to: URL(fileURLWithPath: scratch.archive))
 
-        // When the summary shows, here: kills are spread over the whole game,
-        // and half of them aimed at the last stretch, where the game is written.
+        // When the summary shows, here: any-moment kills are spread over the
+        // whole game and a little past it.
         var lengths: [Double] = []
         for seed in 1...3 {
             let lines = try answers(bank: bank, seed: UInt64(seed), right: [0])
@@ -70,33 +92,35 @@ import Testing
         let summaryAt = lengths.sorted()[1]
         var shown: Set<Int64> = [1, 2, 3]
         var attempted: Set<Int64> = [1, 2, 3]
-        var killedBeforeSummary = 0
-        var killedInsideWrite = 0
+        var tally = Tally()
         var generator = SeededGenerator(seed: 2026)
-        for kill in 0..<Self.kills {
+        for kill in stride(from: strategy.rawValue, to: Self.kills, by: 3) {
             let seed = Int64(10_000 + kill)
             let lines = try answers(bank: bank, seed: UInt64(seed), right: [1])
             let quiz = try SpawnedQuiz(
                 ["--questions", bank, "mini", "--seed", "\(seed)"], environment: scratch.environment())
             quiz.write(lines.joined(separator: "\n") + "\n")
             quiz.closeInput()
-            switch kill % 3 {
-            case 0:
-                // Any moment of the game.
+            switch strategy {
+            case .anyMoment:
                 usleep(useconds_t(Double(generator.below(1000)) / 1000 * 1.2 * summaryAt * 1_000_000))
-            case 1:
-                // Inside the rewrite of the archive: as soon as its temporary file appears.
+            case .insideArchiveRewrite:
                 waitUntil(timeout: 2 * summaryAt + 1) { names(scratch).contains { $0.contains(".tmp-") } }
-            default:
-                // Just after the journal grew, before the summary.
+            case .afterJournalGrew:
                 let size = fileSize(scratch.dataDir + "/history.journal")
                 waitUntil(timeout: 2 * summaryAt + 1) { fileSize(scratch.dataDir + "/history.journal") != size }
             }
             Glibc.kill(quiz.pid, SIGKILL)
             _ = try quiz.waitForExit()
+            tally.kills += 1
             attempted.insert(seed)
-            if quiz.output.contains("right (") { shown.insert(seed) } else { killedBeforeSummary += 1 }
-            if names(scratch).contains(where: { $0.contains(".tmp-") }) { killedInsideWrite += 1 }
+            if quiz.output.contains("right (") {
+                shown.insert(seed)
+                tally.shownAfterKill += 1
+            } else {
+                tally.killedBeforeSummary += 1
+            }
+            if names(scratch).contains(where: { $0.contains(".tmp-") }) { tally.killedInsideWrite += 1 }
 
             let recorded = try recordedSeeds(scratch)
             let mine = recorded.filter { $0 < 100_000 }
@@ -113,10 +137,25 @@ import Testing
         #expect(last.status == 0, "\(last.stderr)")
         #expect(try recordedSeeds(scratch).contains(99))
         #expect(!names(scratch).contains { $0.contains(".tmp-") }, "\(names(scratch))")
-        #expect(killedBeforeSummary > 0, "kills landed before the summary")
-        #expect(killedInsideWrite > 0, "kills landed inside a write")
         print(
-            "crash harness: \(Self.kills) kills, \(killedBeforeSummary) before the summary, \(killedInsideWrite) "
-                + "leaving a temporary file (inside a write), \(shown.count - 3) after the summary; no game lost")
+            "crash harness (\(strategy)): \(tally.kills) kills, \(tally.killedBeforeSummary) before the summary, "
+                + "\(tally.killedInsideWrite) leaving a temporary file (inside a write), \(tally.shownAfterKill) "
+                + "after the summary; no game lost")
+        return tally
+    }
+
+    @Test func killedAtAnyMomentTheHistoryLosesNoGameItShowed() throws {
+        let tally = try killGames(.anyMoment)
+        #expect(tally.killedBeforeSummary > 0, "kills landed before the summary")
+    }
+
+    @Test func killedInsideAnArchiveRewriteTheHistoryLosesNoGameItShowed() throws {
+        let tally = try killGames(.insideArchiveRewrite)
+        #expect(tally.killedInsideWrite > 0, "kills landed inside a write")
+    }
+
+    @Test func killedJustAfterTheJournalGrewTheHistoryLosesNoGameItShowed() throws {
+        let tally = try killGames(.afterJournalGrew)
+        #expect(tally.kills > 0, "the journal strategy killed no game")
     }
 }

@@ -86,7 +86,9 @@ import Testing
 }
 
 /// Reads `history.archive` with Foundation's `PropertyListSerialization`
-/// (not through QuizKit) and checks the keyed-archive shape DESIGN.md gives.
+/// (not through QuizKit) and checks the keyed-archive shape of the contract
+/// (ARCHITECTURE.md, "The archive"): a `SessionHistory` root whose `sessions`
+/// are `Session` objects, with the bare class names.
 func expectArchiveShape(_ path: String, sessions: Int) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])

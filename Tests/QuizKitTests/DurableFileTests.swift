@@ -22,7 +22,6 @@ import Testing
 
     @Test func replaceWritesTheWholeFile0600AndLeavesNoTemporary() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("file")
         let old = umask(0)
         try DurableFile(path).replace(with: Array("first".utf8))
@@ -37,7 +36,6 @@ import Testing
     /// a file truncated and written in place would show it empty or part-written.
     @Test func aReaderSeesTheOldContentsOrTheNewNeverAPart() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("file")
         let versions = [[UInt8](repeating: 0x61, count: 300_000), [UInt8](repeating: 0x62, count: 700_000)]
         try DurableFile(path).replace(with: versions[0])
@@ -70,7 +68,6 @@ import Testing
 
     @Test func aReplaceThatCannotWriteItsTemporaryLeavesTheOldFile() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("file")
         try DurableFile(path).replace(with: Array("old".utf8))
         // A folder where the temporary file should go: open(2) fails even for root.
@@ -85,7 +82,6 @@ import Testing
 
     @Test func aReplaceThatCannotRenameRemovesItsTemporary() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         // A folder that is not empty cannot be replaced by a file.
         let path = temporary.file("folder")
         try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
@@ -97,7 +93,6 @@ import Testing
 
     @Test func hiddenTemporariesOfDeadWritersAreRemovedAndLiveOnesKept() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let file = DurableFile(temporary.file("bank.json"), temporaryName: .hidden)
         #expect(file.temporaryPath == temporary.file(".bank.json.tmp-\(getpid())"))
         // pid 2^22 + 1 is above Linux's largest pid: no such process.
@@ -113,7 +108,6 @@ import Testing
 
     @Test func appendingCutsATornTailFirstAndThenAppendsSynced() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("journal")
         try DurableFile(path).replace(with: Array("good|torn".utf8))
         let file = try DurableFile(path).openForAppending(cuttingTo: 5)
@@ -127,7 +121,6 @@ import Testing
 
     @Test func appendingCreatesAPrivateFileWhenAsked() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("input_history")
         #expect(throws: FileFailure.self) { try DurableFile(path).openForAppending() }
         let file = try DurableFile(path).openForAppending(create: true)
@@ -155,7 +148,6 @@ import Testing
     @Test func anAppendCutShortIsTakenBackOff() async {
         await #expect(processExitsWith: .success) {
             guard let temporary = try? TemporaryFolder("cutShort") else { exit(10) }
-            defer { temporary.remove() }
             let path = temporary.file("journal")
             let before = [UInt8](repeating: 0x41, count: 1000)
             guard (try? DurableFile(path).replace(with: before)) != nil else { exit(11) }
@@ -182,7 +174,6 @@ import Testing
 
     @Test func waitingForALockHeldElsewhereSaysWhoHoldsItOnce() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("history.lock")
         // Another process takes the lock and keeps it until its input closes.
         let holder = Process()
@@ -228,7 +219,6 @@ import Testing
 
     @Test func aFreeLockIsTakenWithoutAWord() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("history.lock")
         let told = Shared(0)
         let shared = try FileLock.acquire(path, .shared, patience: 0) { _ in told.value += 1 }
@@ -251,7 +241,6 @@ import Testing
 
     @Test func aDamagedFileIsMovedAsideUnderANewNameEachTime() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let path = temporary.file("history.archive")
         var moved: [String] = []
         for text in ["one", "two"] {
@@ -268,7 +257,6 @@ import Testing
 
     @Test func aPrivateFolderIsMadeLevelByLevel0700AndAFileInTheWayIsSaid() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let old = umask(0)
         defer { umask(old) }
         let deep = temporary.file("a/b/c")
@@ -285,7 +273,6 @@ import Testing
 
     @Test func tighteningNeverFollowsALink() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let target = temporary.file("target")
         _ = FileManager.default.createFile(atPath: target, contents: Data(), attributes: [.posixPermissions: 0o644])
         try FileManager.default.createSymbolicLink(atPath: temporary.file("link"), withDestinationPath: target)

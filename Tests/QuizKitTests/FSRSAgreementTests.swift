@@ -272,7 +272,6 @@ enum FSRSOracle {
         status: Int32, output: Data, error: Data
     ) {
         let folder = try TemporaryFolder("fsrs-oracle")
-        defer { folder.remove() }
         let paths = (input: folder.file("in"), output: folder.file("out"), error: folder.file("err"))
         try input.write(to: URL(fileURLWithPath: paths.input))
         try Data().write(to: URL(fileURLWithPath: paths.output))

@@ -223,7 +223,7 @@ struct GameAnswerTests {
         }
     }
 
-    /// DESIGN.md: "an answer is a choice's number, its letter, or its text". A
+    /// The contract: an answer is a choice's number, its letter, or its text. A
     /// choice whose text is a number beyond the count of choices (a year, a port)
     /// can't be answered by its text: the number is read as a position only.
     @Test func numericChoiceCanBeAnsweredByItsText() {

@@ -91,7 +91,6 @@ import Testing
         var lostGames = 0
         for run in 0..<Self.runs {
             let temporary = try TemporaryFolder()
-            defer { temporary.remove() }
             // 0: everything in the journal; 1_000: never past the threshold
             // (every game rewrites the archive); between: both files.
             let limit = [0, 4, 12, 1_000][random.below(4)]

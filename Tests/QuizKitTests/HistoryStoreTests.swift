@@ -24,7 +24,6 @@ private func contents(of folder: String) -> [String] {
 struct HistoryStoreTests {
     @Test func absentHistoryIsEmptyAndCreatesNothing() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("never-created"))
         #expect(try store.load().sessions == [])
         #expect(!FileManager.default.fileExists(atPath: store.folder))
@@ -32,7 +31,6 @@ struct HistoryStoreTests {
 
     @Test func recordIsDurableInTheJournalAndLoadReturnsEverything() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("data/quiz"), inlineCompactionLimit: 0)
         let report = try store.record(session(1, results: true))
         #expect(report.recovered == 0)
@@ -48,7 +46,6 @@ struct HistoryStoreTests {
 
     @Test func compactionFoldsTheJournalIntoAKeyedArchive() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         for n in 1...3 { _ = try store.record(session(n, results: true)) }
         try store.compact()
@@ -68,7 +65,6 @@ struct HistoryStoreTests {
 
     @Test func aCrashBetweenArchiveAndJournalNeverCountsAGameTwice() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         for n in 1...3 { _ = try store.record(session(n)) }
         // As if compaction wrote the archive, then died before the new journal.
@@ -81,7 +77,6 @@ struct HistoryStoreTests {
 
     @Test func aTornLastRecordIsIgnoredAndCut() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         _ = try store.record(session(1))
         let handle = try #require(FileHandle(forWritingAtPath: store.journalPath))
@@ -96,7 +91,6 @@ struct HistoryStoreTests {
 
     @Test func aCorruptRecordKeepsACopyAndTheRecordsBeforeIt() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         for n in 1...3 { _ = try store.record(session(n)) }
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store.journalPath)))
@@ -112,7 +106,6 @@ struct HistoryStoreTests {
 
     @Test func recordsAfterADamagedOneAreFoundAgainAndKeptByTheNextGame() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         for n in 1...5 { _ = try store.record(session(n, results: n % 2 == 0)) }
         let original = try Data(contentsOf: URL(fileURLWithPath: store.journalPath))
@@ -140,7 +133,6 @@ struct HistoryStoreTests {
 
     @Test func folderIsCreated0700AndFiles0600AndWiderOnesAreTightened() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("deep/data/quiz"))
         _ = try store.record(session(1))
         try store.compact()
@@ -159,7 +151,6 @@ struct HistoryStoreTests {
 
     @Test func damagedArchiveIsMovedAsideAndTheJournalStillCounts() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
         try garbage.write(to: URL(fileURLWithPath: store.archivePath))
@@ -184,7 +175,6 @@ struct HistoryStoreTests {
 
     @Test func aGameThatCannotBeWrittenIsKeptAndAddedNextTime() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         try temporary.write("just a file", to: "afile")
         let state = temporary.file("state")
         let blocked = HistoryStore(folder: temporary.file("afile/quiz"), pendingFolders: [state])
@@ -222,7 +212,6 @@ struct HistoryStoreTests {
 
     @Test func aSmallHistoryIsWholeInTheArchiveAfterEveryGame() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"))
         for n in 1...3 {
             _ = try store.record(session(n))
@@ -233,7 +222,6 @@ struct HistoryStoreTests {
 
     @Test func aLargeHistoryAsksForCompactionOnlyAfterManyGames() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 2)
         var asked: [Bool] = []
         for n in 1...40 { asked.append(try store.record(session(n)).needsCompaction) }
@@ -245,7 +233,6 @@ struct HistoryStoreTests {
 
     @Test func theSummaryGivesTheSameMilestonesAsTheWholeHistory() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"))
         // Games of two quizzes on several days; the summary is written with the archive.
         let games = (0..<12).map { n in
@@ -292,7 +279,6 @@ struct HistoryStoreTests {
 
     @Test func staleTemporaryFilesAreRemovedUnderTheLock() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"))
         _ = try store.record(session(1))
         try temporary.write("half", to: "quiz/history.archive.tmp-99999")
@@ -302,7 +288,6 @@ struct HistoryStoreTests {
 
     @Test func concurrentRecordsAreAllKept() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let folder = temporary.file("quiz")
         DispatchQueue.concurrentPerform(iterations: 16) { n in
             _ = try? HistoryStore(folder: folder).record(session(n))

@@ -1,7 +1,6 @@
 import Foundation
+import QuizFormats
 import Testing
-
-@testable import QuizKit
 
 /// A plain, comparable copy of a parsed value (`JSONNode.Value` is not Equatable).
 private indirect enum Plain: Equatable, CustomStringConvertible {

@@ -103,7 +103,6 @@ import Testing
 
     @Test(arguments: 1...10) func randomSequencesOfGamesCrashesAndCompactions(seed: UInt64) throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         var random = SeededGenerator(seed: seed)
         let limit = [0, 4, 500][random.below(3)]
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: limit)
@@ -174,7 +173,6 @@ import Testing
         // What the lock closes: this process read the schedule fresh, then
         // another recorded a game (updating it) before this one's record.
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         let file = ScheduleFile(store: store)
         var random = SeededGenerator(seed: 3)
@@ -194,7 +192,6 @@ import Testing
 
     @Test func aRebuildStampsTheHistoryItRead() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         let file = ScheduleFile(store: store)
         var random = SeededGenerator(seed: 5)

@@ -50,7 +50,6 @@ import Testing
 
     @Test(arguments: 1...12) func randomSequencesOfGamesCrashesAndCompactions(seed: UInt64) throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         var random = SeededGenerator(seed: seed)
         let limit = [0, 3, 500][random.below(3)]
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: limit)
@@ -104,7 +103,6 @@ import Testing
 
     @Test func compactionCarriesTheTallyForwardAndStreamingRebuildsIt() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
         var random = SeededGenerator(seed: 99)
         var time = 740_000_000.0

@@ -118,8 +118,10 @@ struct KeyedArchiveRoundTripTests {
             results: [QuestionResult(prompt: "Symbol of gold?", outcome: .right, given: "Au", answer: "Au")]),
     ]
 
-    /// Decodes with Foundation's unarchiver exactly as DESIGN.md's classic
-    /// pattern does, but records a decoding error instead of trapping on it.
+    /// Decodes with Foundation's unarchiver exactly as the classic pattern does
+    /// (the whole archive at once, `SessionHistory` as the root, see
+    /// ARCHITECTURE.md, "The archive"), but records a decoding error instead of
+    /// trapping on it.
     static func decodeWithFoundation(_ data: Data) throws -> (sessions: [Session]?, error: (any Error)?) {
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
         unarchiver.decodingFailurePolicy = .setErrorAndReturn

@@ -74,7 +74,6 @@ import Testing
     /// every game, each time; a stale summary is read past.
     @Test func theStoreGivesTheBaselineOfEveryGame() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 5)
         let zone = LocalTimeZone.current
         let games = Self.games(40, zone: zone, seed: 9).enumerated().map { n, game in

@@ -25,7 +25,6 @@ import Testing
 
     @Test func everyBankComesBackFromItsCopyAsItParses() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let cache = ParsedBankCache(folder: temporary.file("parsed"))
         let paths = try banks()
         #expect(paths.count >= 4)
@@ -41,7 +40,6 @@ import Testing
 
     @Test func aChangedFileOrADamagedCopyIsParsedAgain() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let cache = ParsedBankCache(folder: temporary.file("parsed"))
         let bank = temporary.file("mine.json")
         func write(_ prompt: String) throws {

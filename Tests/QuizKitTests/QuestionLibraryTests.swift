@@ -12,7 +12,6 @@ private func bank(title: String, prompts: [String]) -> String {
 struct QuestionLibraryTests {
     @Test func folderLoadsGoodBanksAndListsBadOnes() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try folder.write(bank(title: "Good", prompts: ["A?", "B?"]), to: "good.json")
         try folder.write("{\"title\": \"Bad\", \"questions\": [}", to: "bad.json")
         try folder.write("{\"$id\": \"not a bank\", \"type\": \"object\"}", to: "bank.schema.json")
@@ -35,7 +34,6 @@ struct QuestionLibraryTests {
 
     @Test func schemaFilesAreSkipped() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try folder.write(bank(title: "Looks Like A Bank", prompts: ["A?"]), to: "bank.schema.json")
         try folder.write(bank(title: "Real", prompts: ["A?"]), to: "real.json")
 
@@ -49,10 +47,6 @@ struct QuestionLibraryTests {
     @Test func bankWithAnExistingIDReplacesIt() throws {
         let bundled = try TemporaryFolder()
         let mine = try TemporaryFolder()
-        defer {
-            bundled.remove()
-            mine.remove()
-        }
         try bundled.write(bank(title: "Capitals", prompts: ["A?", "B?", "C?"]), to: "capitals.json")
         try bundled.write(bank(title: "Elements", prompts: ["D?"]), to: "elements.json")
         try mine.write(bank(title: "My Capitals", prompts: ["Z?"]), to: "capitals.json")
@@ -71,7 +65,6 @@ struct QuestionLibraryTests {
 
     @Test func singleBadFileThrowsItsProblems() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try folder.write("{\"title\": \"T\", \"questions\": []}", to: "empty.json")
         var library = QuestionLibrary()
         let error = #expect(throws: BankError.self) { try library.add(path: folder.file("empty.json")) }
@@ -81,7 +74,6 @@ struct QuestionLibraryTests {
 
     @Test func missingPathIsNotFound() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         var library = QuestionLibrary()
         let missing = folder.file("nothing-here")
         let error = #expect(throws: BankError.self) { try library.add(path: missing) }

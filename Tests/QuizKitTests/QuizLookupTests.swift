@@ -53,7 +53,6 @@ import Testing
 
     @Test func theCommandLineReadsABankByPath() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         try temporary.write(
             #"{"title": "Tiny", "questions": [{"prompt": "Two plus two?", "choices": ["3", "4"], "answer": "4"}]}"#,
             to: "tiny.json")
@@ -81,7 +80,6 @@ import Testing
 
     @Test func aBadBankOfThatIdIsBadData() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         try temporary.write(#"{"title": "Broken", "questions": []}"#, to: "broken.json")
         var library = QuestionLibrary()
         try library.add(path: temporary.path)

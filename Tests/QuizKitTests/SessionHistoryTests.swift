@@ -12,7 +12,6 @@ private func entry(_ n: Int) -> Session {
 struct SessionHistoryTests {
     @Test func recordAndLoadGoThroughTheStore() throws {
         let temporary = try TemporaryFolder()
-        defer { temporary.remove() }
         let store = HistoryStore(folder: temporary.file("quiz"))
         let history = SessionHistory()
         #expect(history.sessions.isEmpty)

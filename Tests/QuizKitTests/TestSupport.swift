@@ -23,9 +23,10 @@ enum Repository {
         testsFolder.appendingPathComponent("../../../shared/data/opentdb/opentdb.json").standardizedFileURL.path
 }
 
-/// A fresh folder under the system's temporary directory, unique to one test.
-/// Call `remove()` when done (in a `defer`).
-struct TemporaryFolder {
+/// A fresh folder under the system's temporary directory, unique to one test,
+/// removed with everything in it when the test lets go of it (at the end of
+/// its scope), as `Scratch` does in the end-to-end tests.
+final class TemporaryFolder: Sendable {
     let path: String
 
     init(_ label: String = #function) throws {
@@ -34,16 +35,16 @@ struct TemporaryFolder {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
     func file(_ name: String) -> String {
         path + "/" + name
     }
 
     func write(_ text: String, to name: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
 

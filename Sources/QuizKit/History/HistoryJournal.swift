@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// `history.journal`: the games recorded since the archive was last
 /// rewritten, one appended record each, so recording a game costs the same

@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 #if canImport(Glibc)
     import Glibc

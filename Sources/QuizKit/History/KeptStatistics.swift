@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// `history.statistics`: the `StatisticsTally` of every game in the archive,
 /// so `quiz --stats` reads it and the journal's games instead of the whole

@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// Why an archive's bytes could not be read as a history.
 public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -23,14 +24,15 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Reads and writes `history.archive`: an `NSKeyedArchiver` binary property
 /// list whose root is a `SessionHistory` holding `Session` objects.
 ///
-/// Foundation on Linux cannot be used for either direction as it stands
-/// (DESIGN.md): `NSKeyedArchiver` writes module-qualified class names and is
-/// slow for many sessions (about 45 µs each), and `NSKeyedUnarchiver` traps on
-/// shapes it does not expect. So this writes the same object graph itself,
-/// straight into the binary property list, with the bare names
-/// `SessionHistory`, `Session` and `QuestionResult`, and reads it back lazily
-/// with the explicit class list `allowedClasses`, checking the type of every
-/// value before use. Equal `QuestionResult`s are archived once and shared (they
+/// The contract (ARCHITECTURE.md, "The archive"): the classic iOS shape, which
+/// Apple's `NSKeyedUnarchiver` reads with the bare class names. Foundation on
+/// Linux cannot be used for either direction as it stands: `NSKeyedArchiver`
+/// writes module-qualified class names and is slow for many sessions (about
+/// 45 µs each), and `NSKeyedUnarchiver` traps on shapes it does not expect.
+/// So this writes the same object graph itself, straight into the binary
+/// property list, with the bare names `SessionHistory`, `Session` and
+/// `QuestionResult`, and reads it back lazily with the explicit class list
+/// `allowedClasses`, checking the type of every value before use. Equal `QuestionResult`s are archived once and shared (they
 /// are immutable, as a keyed archive allows), which keeps the file small.
 /// Foundation's `NSKeyedUnarchiver` reads what this writes (tested).
 public enum KeyedArchive {

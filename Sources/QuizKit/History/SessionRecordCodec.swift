@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// A compact binary form of one `Session`, for the journal: little to write,
 /// quick to read back. Field order is fixed; strings are a 32-bit length and
@@ -165,22 +166,5 @@ enum SessionRecordCodec {
             guard let text = String(validating: try take(count), as: UTF8.self) else { throw Malformed() }
             return text
         }
-    }
-}
-
-/// CRC-32 (the zlib polynomial), to tell a whole journal record from a torn one.
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        table.withUnsafeBufferPointer { table in
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        }
-        return crc ^ 0xFFFF_FFFF
     }
 }

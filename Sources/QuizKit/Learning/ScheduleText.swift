@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// The text form of `history.schedule`, quick to read back (a line per
 /// question, no JSON decoder):

@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// Reads bank files: the project's own format (`Questions/bank.schema.json`,
 /// described in the README, "Question banks") or the Open Trivia Database

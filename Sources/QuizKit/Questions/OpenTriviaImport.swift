@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// Reads the Open Trivia Database API format (`{"response_code": 0, "results":
 /// [...]}` or `{"results": [...]}`) in any of its encodings: HTML entities

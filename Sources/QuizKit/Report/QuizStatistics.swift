@@ -37,7 +37,6 @@ public struct QuizStatistics: Sendable, Equatable {
     public var bestFraction: Double? { Self.fraction(bestScore, bestTotal) }
     public var bestPercent: Int? { Statistics.percent(bestFraction) }
     public var averagePercent: Int? { Statistics.percent(averageFraction) }
-    public var lastFraction: Double? { Self.fraction(lastScore, lastTotal) }
 
     static func fraction(_ score: Int, _ total: Int?) -> Double? {
         guard let total, total > 0 else { return nil }

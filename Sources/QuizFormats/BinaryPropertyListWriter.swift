@@ -5,7 +5,7 @@ import Foundation
 /// to, so their numbers are known. Equal strings, integers and UIDs are
 /// written once and shared, as CoreFoundation does. `referenceWidth` must fit
 /// every object number the list will have: pass an upper bound of the count.
-struct BinaryPropertyListWriter {
+public struct BinaryPropertyListWriter {
     private(set) var bytes: [UInt8] = Array("bplist00".utf8)
     private var offsets: [Int] = []
     private var strings: [String: Int] = [:]
@@ -13,7 +13,7 @@ struct BinaryPropertyListWriter {
     private var uids: [UInt64: Int] = [:]
     private let refWidth: Int
 
-    init(maximumObjects: Int, expectedBytes: Int = 0) {
+    public init(maximumObjects: Int, expectedBytes: Int = 0) {
         refWidth = Self.byteWidth(for: maximumObjects)
         bytes.reserveCapacity(expectedBytes)
         offsets.reserveCapacity(maximumObjects / 2)
@@ -63,7 +63,7 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    mutating func string(_ text: String) -> Int {
+    public mutating func string(_ text: String) -> Int {
         if let existing = strings[text] { return existing }
         let number = begin()
         var text = text
@@ -85,7 +85,7 @@ struct BinaryPropertyListWriter {
         return number
     }
 
-    mutating func integer(_ value: Int64) -> Int {
+    public mutating func integer(_ value: Int64) -> Int {
         if let existing = integers[value] { return existing }
         let number = begin()
         appendIntegerBody(value)
@@ -93,14 +93,14 @@ struct BinaryPropertyListWriter {
         return number
     }
 
-    mutating func real(_ value: Double) -> Int {
+    public mutating func real(_ value: Double) -> Int {
         let number = begin()
         bytes.append(0x23)
         appendUInt(value.bitPattern, width: 8)
         return number
     }
 
-    mutating func uid(_ value: UInt64) -> Int {
+    public mutating func uid(_ value: UInt64) -> Int {
         if let existing = uids[value] { return existing }
         let number = begin()
         switch value {
@@ -118,7 +118,7 @@ struct BinaryPropertyListWriter {
         return number
     }
 
-    mutating func array(_ references: [Int]) -> Int {
+    public mutating func array(_ references: [Int]) -> Int {
         let number = begin()
         appendHeader(0xA0, count: references.count)
         for reference in references { appendUInt(UInt64(reference), width: refWidth) }
@@ -126,7 +126,7 @@ struct BinaryPropertyListWriter {
     }
 
     /// A dictionary of string keys (already written) to values.
-    mutating func dictionary(keys: [Int], values: [Int]) -> Int {
+    public mutating func dictionary(keys: [Int], values: [Int]) -> Int {
         let number = begin()
         appendHeader(0xD0, count: keys.count)
         for reference in keys { appendUInt(UInt64(reference), width: refWidth) }
@@ -135,7 +135,7 @@ struct BinaryPropertyListWriter {
     }
 
     /// The finished list with `top` as its root object.
-    mutating func finish(top: Int) -> Data {
+    public mutating func finish(top: Int) -> Data {
         precondition(offsets.count <= 1 << (refWidth * 8) - 1 || refWidth == 8, "maximumObjects was too small")
         let tableOffset = bytes.count
         let offsetWidth = Self.byteWidth(for: tableOffset)
