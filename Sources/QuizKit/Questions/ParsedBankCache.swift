@@ -6,13 +6,16 @@ import Foundation
 
 /// A parsed copy of each bank file played, so that the 5,250 questions of an
 /// Open Trivia file are not parsed, decoded and checked again before every
-/// game: one file per bank in `folder` (`~/.cache/quiz/parsed`), named after
-/// the bank's absolute path, holding that path, the file's size and
-/// modification time (nanoseconds) and the bank in a compact binary form, with
-/// a CRC-32 of it all. A copy whose file changed in any of these, or that is
-/// damaged or of another version, is ignored and written again; a copy that
-/// cannot be written costs only the next start-up. `quiz --validate` never
-/// uses it.
+/// game (nor the 13 bundled banks before the menu): one file per bank in
+/// `folder` (`~/.cache/quiz/parsed`), named after the bank's absolute path,
+/// holding that path, the file's size, modification and status-change times
+/// (nanoseconds), device and inode, and the bank in a compact binary form,
+/// with a 64-bit check of it all. A copy whose file changed in any of these
+/// (a bank edited in place with its size and modification time put back still
+/// has a new change time; a bank replaced by another file has a new inode), or
+/// that is damaged or of another version, is ignored and written again; a copy
+/// that cannot be written costs only the next start-up. `quiz --validate`
+/// never uses it.
 public struct ParsedBankCache: Sendable {
     public let folder: String
 
@@ -25,7 +28,7 @@ public struct ParsedBankCache: Sendable {
         BankCache.defaultFolder(environment: environment) + "/parsed"
     }
 
-    static let magic = Array("quiz-parsed-bank 2\n".utf8)
+    static let magic = Array("quiz-parsed-bank 3\n".utf8)
 
     /// The bank at `path`: the cached copy when it is the file's, else the
     /// file parsed (and the copy written).
@@ -58,25 +61,41 @@ public struct ParsedBankCache: Sendable {
             + hash + ".bank"
     }
 
-    /// What names the file a copy was made of.
+    /// What names the file a copy was made of: its path, size, modification
+    /// and status-change times, device and inode.
     struct Stamp: Equatable {
         var path: String
         var size: UInt64
         var seconds: Int64
         var nanoseconds: Int64
+        var changeSeconds: Int64
+        var changeNanoseconds: Int64
+        var device: UInt64
+        var inode: UInt64
 
         init(path: String, size: UInt64, info: stat) {
             self.path = path
             self.size = size
             seconds = Int64(info.st_mtim.tv_sec)
             nanoseconds = Int64(info.st_mtim.tv_nsec)
+            changeSeconds = Int64(info.st_ctim.tv_sec)
+            changeNanoseconds = Int64(info.st_ctim.tv_nsec)
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
         }
 
-        init(path: String, size: UInt64, seconds: Int64, nanoseconds: Int64) {
+        init(
+            path: String, size: UInt64, seconds: Int64, nanoseconds: Int64, changeSeconds: Int64,
+            changeNanoseconds: Int64, device: UInt64, inode: UInt64
+        ) {
             self.path = path
             self.size = size
             self.seconds = seconds
             self.nanoseconds = nanoseconds
+            self.changeSeconds = changeSeconds
+            self.changeNanoseconds = changeNanoseconds
+            self.device = device
+            self.inode = inode
         }
     }
 
@@ -117,6 +136,10 @@ public struct ParsedBankCache: Sendable {
         u64(stamp.size)
         u64(UInt64(bitPattern: stamp.seconds))
         u64(UInt64(bitPattern: stamp.nanoseconds))
+        u64(UInt64(bitPattern: stamp.changeSeconds))
+        u64(UInt64(bitPattern: stamp.changeNanoseconds))
+        u64(stamp.device)
+        u64(stamp.inode)
         string(bank.id)
         string(bank.title)
         optional(bank.description)
@@ -231,7 +254,8 @@ public struct ParsedBankCache: Sendable {
         mutating func bank(stamp: Stamp, path: String) throws(Malformed) -> QuestionBank? {
             let found = Stamp(
                 path: try string(), size: try u64(), seconds: Int64(bitPattern: try u64()),
-                nanoseconds: Int64(bitPattern: try u64()))
+                nanoseconds: Int64(bitPattern: try u64()), changeSeconds: Int64(bitPattern: try u64()),
+                changeNanoseconds: Int64(bitPattern: try u64()), device: try u64(), inode: try u64())
             guard found == stamp else { return nil }
             let id = try string()
             let title = try string()
