@@ -40,20 +40,27 @@ public enum QuestionIdentity {
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return AnswerNormalizer.normalize(prompt) }
         // ASCII white space as Unicode has it: tab, line feed, vertical tab, form feed, carriage return, space.
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        var words = utf8.split(whereSeparator: isSpace)
-        if var last = words.popLast() {
-            while let end = last.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?")
-            {
-                last = last.dropLast()
-            }
-            if !last.isEmpty { words.append(last) }
-        }
+        // One pass, no array of words: the words lowercased with one space
+        // between them, then the last word's trailing . ! ? dropped (and the
+        // space before it when nothing is left of it).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
-        for (index, word) in words.enumerated() {
-            if index > 0 { bytes.append(0x20) }
-            for byte in word { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+        var spaceBefore = false
+        for byte in utf8 {
+            if isSpace(byte) {
+                spaceBefore = !bytes.isEmpty
+                continue
+            }
+            if spaceBefore {
+                bytes.append(0x20)
+                spaceBefore = false
+            }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
         }
+        while let end = bytes.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?") {
+            bytes.removeLast()
+        }
+        if bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

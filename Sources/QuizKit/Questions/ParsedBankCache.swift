@@ -38,11 +38,7 @@ public struct ParsedBankCache: Sendable {
         let absolute = HistoryStore.absolutePath(path)
         let stamp = Stamp(path: absolute, size: UInt64(info.st_size), info: info)
         let file = copyPath(for: absolute)
-        if let bytes = FileManager.default.contents(atPath: file),
-            let bank = Self.decode(bytes, stamp: stamp, path: path)
-        {
-            return bank
-        }
+        if let bank = Self.mapped(file, stamp: stamp, path: path) { return bank }
         let bank = try BankLoader.load(path: path)
         // Only when the file is still the one read.
         var after = stat()
@@ -198,16 +194,35 @@ public struct ParsedBankCache: Sendable {
         return hash
     }
 
+    /// The bank of the copy `file`, read through a memory mapping (no
+    /// buffer of a megabyte allocated, faulted in and copied into: the
+    /// strings are copied out of the mapping); nil when there is no copy,
+    /// or it is not the file's, or damaged. Copies are replaced by rename,
+    /// never rewritten in place, so the mapped file does not change under it.
+    static func mapped(_ file: String, stamp: Stamp, path: String) -> QuestionBank? {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+            let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+        else { return nil }
+        defer { munmap(address, Int(info.st_size)) }
+        return decode(UnsafeRawBufferPointer(start: address, count: Int(info.st_size)), stamp: stamp, path: path)
+    }
+
     /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is damaged.
     static func decode(_ data: Data, stamp: Stamp, path: String) -> QuestionBank? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> QuestionBank? in
-            guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
-            let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
-            let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
-            guard checksum(body) == stored else { return nil }
-            var reader = Reader(bytes: body, offset: magic.count)
-            return try? reader.bank(stamp: stamp, path: path)
-        }
+        data.withUnsafeBytes { decode($0, stamp: stamp, path: path) }
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, stamp: Stamp, path: String) -> QuestionBank? {
+        guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
+        let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
+        guard checksum(body) == stored else { return nil }
+        var reader = Reader(bytes: body, offset: magic.count)
+        return try? reader.bank(stamp: stamp, path: path)
     }
 
     private struct Reader {
@@ -241,6 +256,29 @@ public struct ParsedBankCache: Sendable {
 
         mutating func optional() throws(Malformed) -> String? {
             try u8() == 0 ? nil : try string()
+        }
+
+        /// Categories repeat (24 among the 5,250 Open Trivia questions): the
+        /// first few dozen distinct ones are made once and shared after.
+        var seen: [String] = []
+
+        mutating func sharedOptional() throws(Malformed) -> String? {
+            guard try u8() != 0 else { return nil }
+            let length = try count()
+            let field = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+            for known in seen where known.utf8.count == length {
+                let same = known.utf8.withContiguousStorageIfAvailable { stored in
+                    length == 0 || memcmp(stored.baseAddress!, field.baseAddress!, length) == 0
+                }
+                if same == true {
+                    offset += length
+                    return known
+                }
+            }
+            offset += length
+            let made = String(decoding: field, as: UTF8.self)
+            if seen.count < 32 { seen.append(made) }
+            return made
         }
 
         mutating func strings() throws(Malformed) -> [String] {
@@ -289,7 +327,7 @@ public struct ParsedBankCache: Sendable {
                 questions.append(
                     Question(
                         prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
-                        category: try optional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
+                        category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
                         reject: try strings()))
             }
             guard offset == bytes.count else { throw Malformed() }
