@@ -13,7 +13,7 @@ public enum QuestionIdentity {
     public static func of(_ question: Question, bank: String) -> String {
         if let identity = question.identity { return identity }
         if let id = question.id, !id.isEmpty { return bank + "#" + id }
-        return fingerprinted(bank: bank, prompt: question.prompt)
+        return fingerprinted(bank: bank, question: question)
     }
 
     /// The identity a question of this prompt has in `bank` when it has no `"id"`.
@@ -21,13 +21,32 @@ public enum QuestionIdentity {
         bank + "~" + fingerprint(prompt)
     }
 
+    /// The identity `question` has in `bank` when it has no `"id"`: its
+    /// prompt's fingerprint, as its parsed copy kept it when it did.
+    public static func fingerprinted(bank: String, question: Question) -> String {
+        if let known = question.knownFingerprint, known.prompt == question.prompt {
+            return bank + "~" + hex(known.value)
+        }
+        return fingerprinted(bank: bank, prompt: question.prompt)
+    }
+
     /// The normalised prompt's FNV-1a 64-bit hash as 16 lowercase hex digits.
     public static func fingerprint(_ prompt: String) -> String {
+        hex(fingerprintValue(prompt))
+    }
+
+    /// The normalised prompt's FNV-1a 64-bit hash.
+    static func fingerprintValue(_ prompt: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in normalized(prompt).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
+        return hash
+    }
+
+    /// `hash` as 16 lowercase hex digits.
+    static func hex(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -18,7 +18,7 @@ public struct QuestionIndex: Sendable {
         for bank in banks {
             for question in bank.questions {
                 // QuestionIdentity.of, with the prompt fingerprinted once, not twice.
-                let fingerprinted = QuestionIdentity.fingerprinted(bank: bank.id, prompt: question.prompt)
+                let fingerprinted = QuestionIdentity.fingerprinted(bank: bank.id, question: question)
                 let identity =
                     question.identity ?? question.id.flatMap { $0.isEmpty ? nil : bank.id + "#" + $0 } ?? fingerprinted
                 entries[identity] = Entry(question: question, bank: bank.id, bankTitle: bank.title)

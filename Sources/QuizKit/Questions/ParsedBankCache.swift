@@ -168,6 +168,7 @@ public struct ParsedBankCache: Sendable {
             optional(question.id)
             out.append(question.strict ? 1 : 0)
             strings(question.reject)
+            u64(QuestionIdentity.fingerprintValue(question.prompt))
         }
         let check = out.withUnsafeBytes { Self.checksum($0) }
         withUnsafeBytes(of: check.littleEndian) { out += $0 }
@@ -324,11 +325,12 @@ public struct ParsedBankCache: Sendable {
                 case 3: difficulty = .hard
                 default: throw Malformed()
                 }
-                questions.append(
-                    Question(
-                        prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
-                        category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
-                        reject: try strings()))
+                var question = Question(
+                    prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
+                    category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
+                    reject: try strings())
+                question.knownFingerprint = Question.KnownFingerprint(prompt: prompt, value: try u64())
+                questions.append(question)
             }
             guard offset == bytes.count else { throw Malformed() }
             return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)
