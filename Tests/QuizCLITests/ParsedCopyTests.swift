@@ -98,12 +98,14 @@ import Testing
         let other = Data(good.map { $0 == UInt8(ascii: "O") ? UInt8(ascii: "X") : $0 })
         let damages: [(String, Data?)] = [
             ("a byte changed", flipped), ("cut in half", good.prefix(good.count / 2)), ("empty", Data()),
-            ("its text changed", other), ("a folder", nil),
+            ("its text changed", other), ("a folder", nil), ("a FIFO", nil),
         ]
         for (damage, bytes) in damages {
             try? FileManager.default.removeItem(atPath: copy)
             if let bytes {
                 try bytes.write(to: URL(fileURLWithPath: copy))
+            } else if damage == "a FIFO" {
+                #expect(mkfifo(copy, 0o600) == 0)
             } else {
                 try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
             }

@@ -24,8 +24,8 @@ public enum QuestionIdentity {
     /// The identity `question` has in `bank` when it has no `"id"`: its
     /// prompt's fingerprint, as its parsed copy kept it when it did.
     public static func fingerprinted(bank: String, question: Question) -> String {
-        if let known = question.knownFingerprint, known.prompt == question.prompt {
-            return bank + "~" + hex(known.value)
+        if let prompt = question.knownFingerprint.prompt, prompt == question.prompt {
+            return bank + "~" + hex(question.knownFingerprint.value)
         }
         return fingerprinted(bank: bank, prompt: question.prompt)
     }

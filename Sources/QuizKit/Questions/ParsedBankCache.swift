@@ -201,7 +201,8 @@ public struct ParsedBankCache: Sendable {
     /// or it is not the file's, or damaged. Copies are replaced by rename,
     /// never rewritten in place, so the mapped file does not change under it.
     static func mapped(_ file: String, stamp: Stamp, path: String) -> QuestionBank? {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO put where a copy should be must not hang the start.
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

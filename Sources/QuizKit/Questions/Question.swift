@@ -36,12 +36,13 @@ public struct Question: Sendable, Equatable {
     /// copy of the bank keeps it, so that every start does not normalise
     /// every prompt again; used only while `prompt` is still the one it was
     /// made from, and never part of equality.
-    var knownFingerprint: KnownFingerprint?
+    var knownFingerprint = KnownFingerprint()
 
-    /// A fingerprint and the prompt it is of; any two are equal (a cache, not content).
+    /// A fingerprint and the prompt it is of (none: nil); any two are equal
+    /// (a cache, not content).
     struct KnownFingerprint: Sendable, Equatable {
-        var prompt: String
-        var value: UInt64
+        var prompt: String?
+        var value: UInt64 = 0
 
         static func == (_: Self, _: Self) -> Bool { true }
     }
