@@ -6,7 +6,7 @@ import Foundation
 
 /// A parsed copy of each bank file played, so that the 5,250 questions of an
 /// Open Trivia file are not parsed, decoded and checked again before every
-/// game (nor the 13 bundled banks before the menu): one file per bank in
+/// game (nor the 12 bundled banks before the menu): one file per bank in
 /// `folder` (`~/.cache/quiz/parsed`), named after the bank's absolute path,
 /// holding that path, the file's size, modification and status-change times
 /// (nanoseconds), device and inode, and the bank in a compact binary form,

@@ -8,7 +8,7 @@ public struct QuestionLibrary: Sendable {
     public private(set) var failures: [(path: String, error: BankError)] = []
     /// When set, each bank file is read through its parsed copy there (the
     /// same bank, or the same error, as parsing it): `quiz` sets it, so the
-    /// menu does not parse and check the 13 bundled banks at every start.
+    /// menu does not parse and check the bundled banks at every start.
     public var parsedCache: ParsedBankCache?
 
     public init(parsedCache: ParsedBankCache? = nil) {
