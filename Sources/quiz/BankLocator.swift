@@ -36,12 +36,15 @@ enum BankLocator {
                 found[name] = getenv(name).map { String(cString: $0) }
             }))
 
+    /// Parsed copies of the bank files read (ParsedBankCache), beside the downloads.
+    static let parsed = ParsedBankCache(folder: cache.folder + "/parsed")
+
     /// The bundled banks, then each `--questions` path or URL (same id
     /// replaces); a download may bring at most `maxDownload` bytes.
     static func library(
         extraPaths: [String], maxDownload: Int = RemoteBankLoader.defaultMaxBytes
     ) throws(CommandFailure) -> QuestionLibrary {
-        var library = QuestionLibrary()
+        var library = QuestionLibrary(parsedCache: parsed)
         if let bundled = bundledFolder() {
             try? library.add(path: bundled)
         }

@@ -43,7 +43,7 @@ struct ReviewDesk {
         for (identity, card) in candidates {
             if indexes[card.quiz] == nil {
                 guard let path = BankLocator.file(forQuiz: card.quiz, extraPaths: extraPaths),
-                    let bank = try? BankLoader.load(path: path)
+                    let bank = try? BankLocator.parsed.load(path: path)
                 else { return nil }
                 indexes[card.quiz] = QuestionIndex(banks: [bank])
             }

@@ -34,7 +34,22 @@ import Testing
             // The second time from the copy, which now exists.
             let copy = cache.copyPath(for: HistoryStore.absolutePath(path))
             #expect(FileManager.default.fileExists(atPath: copy), "\(path)")
-            expectSame(try cache.load(path: path), parsed)
+            let fromCopy = try cache.load(path: path)
+            expectSame(fromCopy, parsed)
+            // The fingerprints the copy keeps are the prompts' own.
+            for question in fromCopy.questions {
+                #expect(question.knownFingerprint.prompt == question.prompt)
+                #expect(
+                    QuestionIdentity.fingerprinted(bank: "b", question: question)
+                        == QuestionIdentity.fingerprinted(bank: "b", prompt: question.prompt))
+            }
+            // A kept fingerprint is not used for a prompt changed since.
+            if var changed = fromCopy.questions.first {
+                changed.prompt += " Really?"
+                #expect(
+                    QuestionIdentity.fingerprinted(bank: "b", question: changed)
+                        == QuestionIdentity.fingerprinted(bank: "b", prompt: changed.prompt))
+            }
         }
     }
 

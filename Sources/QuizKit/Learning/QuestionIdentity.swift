@@ -13,7 +13,7 @@ public enum QuestionIdentity {
     public static func of(_ question: Question, bank: String) -> String {
         if let identity = question.identity { return identity }
         if let id = question.id, !id.isEmpty { return bank + "#" + id }
-        return fingerprinted(bank: bank, prompt: question.prompt)
+        return fingerprinted(bank: bank, question: question)
     }
 
     /// The identity a question of this prompt has in `bank` when it has no `"id"`.
@@ -21,13 +21,32 @@ public enum QuestionIdentity {
         bank + "~" + fingerprint(prompt)
     }
 
+    /// The identity `question` has in `bank` when it has no `"id"`: its
+    /// prompt's fingerprint, as its parsed copy kept it when it did.
+    public static func fingerprinted(bank: String, question: Question) -> String {
+        if let prompt = question.knownFingerprint.prompt, prompt == question.prompt {
+            return bank + "~" + hex(question.knownFingerprint.value)
+        }
+        return fingerprinted(bank: bank, prompt: question.prompt)
+    }
+
     /// The normalised prompt's FNV-1a 64-bit hash as 16 lowercase hex digits.
     public static func fingerprint(_ prompt: String) -> String {
+        hex(fingerprintValue(prompt))
+    }
+
+    /// The normalised prompt's FNV-1a 64-bit hash.
+    static func fingerprintValue(_ prompt: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in normalized(prompt).utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
+        return hash
+    }
+
+    /// `hash` as 16 lowercase hex digits.
+    static func hex(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -40,20 +59,27 @@ public enum QuestionIdentity {
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return AnswerNormalizer.normalize(prompt) }
         // ASCII white space as Unicode has it: tab, line feed, vertical tab, form feed, carriage return, space.
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        var words = utf8.split(whereSeparator: isSpace)
-        if var last = words.popLast() {
-            while let end = last.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?")
-            {
-                last = last.dropLast()
-            }
-            if !last.isEmpty { words.append(last) }
-        }
+        // One pass, no array of words: the words lowercased with one space
+        // between them, then the last word's trailing . ! ? dropped (and the
+        // space before it when nothing is left of it).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
-        for (index, word) in words.enumerated() {
-            if index > 0 { bytes.append(0x20) }
-            for byte in word { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+        var spaceBefore = false
+        for byte in utf8 {
+            if isSpace(byte) {
+                spaceBefore = !bytes.isEmpty
+                continue
+            }
+            if spaceBefore {
+                bytes.append(0x20)
+                spaceBefore = false
+            }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
         }
+        while let end = bytes.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?") {
+            bytes.removeLast()
+        }
+        if bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -17,9 +17,11 @@ public struct QuestionIndex: Sendable {
     public init(banks: [QuestionBank] = []) {
         for bank in banks {
             for question in bank.questions {
-                let identity = QuestionIdentity.of(question, bank: bank.id)
+                // QuestionIdentity.of, with the prompt fingerprinted once, not twice.
+                let fingerprinted = QuestionIdentity.fingerprinted(bank: bank.id, question: question)
+                let identity =
+                    question.identity ?? question.id.flatMap { $0.isEmpty ? nil : bank.id + "#" + $0 } ?? fingerprinted
                 entries[identity] = Entry(question: question, bank: bank.id, bankTitle: bank.title)
-                let fingerprinted = QuestionIdentity.fingerprinted(bank: bank.id, prompt: question.prompt)
                 if fingerprinted != identity { aliases[fingerprinted] = identity }
             }
         }

@@ -6,13 +6,16 @@ import Foundation
 
 /// A parsed copy of each bank file played, so that the 5,250 questions of an
 /// Open Trivia file are not parsed, decoded and checked again before every
-/// game: one file per bank in `folder` (`~/.cache/quiz/parsed`), named after
-/// the bank's absolute path, holding that path, the file's size and
-/// modification time (nanoseconds) and the bank in a compact binary form, with
-/// a CRC-32 of it all. A copy whose file changed in any of these, or that is
-/// damaged or of another version, is ignored and written again; a copy that
-/// cannot be written costs only the next start-up. `quiz --validate` never
-/// uses it.
+/// game (nor the 12 bundled banks before the menu): one file per bank in
+/// `folder` (`~/.cache/quiz/parsed`), named after the bank's absolute path,
+/// holding that path, the file's size, modification and status-change times
+/// (nanoseconds), device and inode, and the bank in a compact binary form,
+/// with a 64-bit check of it all. A copy whose file changed in any of these
+/// (a bank edited in place with its size and modification time put back still
+/// has a new change time; a bank replaced by another file has a new inode), or
+/// that is damaged or of another version, is ignored and written again; a copy
+/// that cannot be written costs only the next start-up. `quiz --validate`
+/// never uses it.
 public struct ParsedBankCache: Sendable {
     public let folder: String
 
@@ -25,7 +28,7 @@ public struct ParsedBankCache: Sendable {
         BankCache.defaultFolder(environment: environment) + "/parsed"
     }
 
-    static let magic = Array("quiz-parsed-bank 2\n".utf8)
+    static let magic = Array("quiz-parsed-bank 3\n".utf8)
 
     /// The bank at `path`: the cached copy when it is the file's, else the
     /// file parsed (and the copy written).
@@ -35,11 +38,7 @@ public struct ParsedBankCache: Sendable {
         let absolute = AbsolutePath.resolving(path)
         let stamp = Stamp(path: absolute, size: UInt64(info.st_size), info: info)
         let file = copyPath(for: absolute)
-        if let bytes = FileManager.default.contents(atPath: file),
-            let bank = Self.decode(bytes, stamp: stamp, path: path)
-        {
-            return bank
-        }
+        if let bank = Self.mapped(file, stamp: stamp, path: path) { return bank }
         let bank = try BankLoader.load(path: path)
         // Only when the file is still the one read.
         var after = stat()
@@ -58,25 +57,41 @@ public struct ParsedBankCache: Sendable {
             + hash + ".bank"
     }
 
-    /// What names the file a copy was made of.
+    /// What names the file a copy was made of: its path, size, modification
+    /// and status-change times, device and inode.
     struct Stamp: Equatable {
         var path: String
         var size: UInt64
         var seconds: Int64
         var nanoseconds: Int64
+        var changeSeconds: Int64
+        var changeNanoseconds: Int64
+        var device: UInt64
+        var inode: UInt64
 
         init(path: String, size: UInt64, info: stat) {
             self.path = path
             self.size = size
             seconds = Int64(info.st_mtim.tv_sec)
             nanoseconds = Int64(info.st_mtim.tv_nsec)
+            changeSeconds = Int64(info.st_ctim.tv_sec)
+            changeNanoseconds = Int64(info.st_ctim.tv_nsec)
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
         }
 
-        init(path: String, size: UInt64, seconds: Int64, nanoseconds: Int64) {
+        init(
+            path: String, size: UInt64, seconds: Int64, nanoseconds: Int64, changeSeconds: Int64,
+            changeNanoseconds: Int64, device: UInt64, inode: UInt64
+        ) {
             self.path = path
             self.size = size
             self.seconds = seconds
             self.nanoseconds = nanoseconds
+            self.changeSeconds = changeSeconds
+            self.changeNanoseconds = changeNanoseconds
+            self.device = device
+            self.inode = inode
         }
     }
 
@@ -114,6 +129,10 @@ public struct ParsedBankCache: Sendable {
         u64(stamp.size)
         u64(UInt64(bitPattern: stamp.seconds))
         u64(UInt64(bitPattern: stamp.nanoseconds))
+        u64(UInt64(bitPattern: stamp.changeSeconds))
+        u64(UInt64(bitPattern: stamp.changeNanoseconds))
+        u64(stamp.device)
+        u64(stamp.inode)
         string(bank.id)
         string(bank.title)
         optional(bank.description)
@@ -146,6 +165,7 @@ public struct ParsedBankCache: Sendable {
             optional(question.id)
             out.append(question.strict ? 1 : 0)
             strings(question.reject)
+            u64(QuestionIdentity.fingerprintValue(question.prompt))
         }
         let check = out.withUnsafeBytes { Self.checksum($0) }
         withUnsafeBytes(of: check.littleEndian) { out += $0 }
@@ -172,16 +192,36 @@ public struct ParsedBankCache: Sendable {
         return hash
     }
 
+    /// The bank of the copy `file`, read through a memory mapping (no
+    /// buffer of a megabyte allocated, faulted in and copied into: the
+    /// strings are copied out of the mapping); nil when there is no copy,
+    /// or it is not the file's, or damaged. Copies are replaced by rename,
+    /// never rewritten in place, so the mapped file does not change under it.
+    static func mapped(_ file: String, stamp: Stamp, path: String) -> QuestionBank? {
+        // Non-blocking: a FIFO put where a copy should be must not hang the start.
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+            let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+        else { return nil }
+        defer { munmap(address, Int(info.st_size)) }
+        return decode(UnsafeRawBufferPointer(start: address, count: Int(info.st_size)), stamp: stamp, path: path)
+    }
+
     /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is damaged.
     static func decode(_ data: Data, stamp: Stamp, path: String) -> QuestionBank? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> QuestionBank? in
-            guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
-            let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
-            let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
-            guard checksum(body) == stored else { return nil }
-            var reader = Reader(bytes: body, offset: magic.count)
-            return try? reader.bank(stamp: stamp, path: path)
-        }
+        data.withUnsafeBytes { decode($0, stamp: stamp, path: path) }
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, stamp: Stamp, path: String) -> QuestionBank? {
+        guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
+        let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
+        guard checksum(body) == stored else { return nil }
+        var reader = Reader(bytes: body, offset: magic.count)
+        return try? reader.bank(stamp: stamp, path: path)
     }
 
     private struct Reader {
@@ -217,6 +257,29 @@ public struct ParsedBankCache: Sendable {
             try u8() == 0 ? nil : try string()
         }
 
+        /// Categories repeat (24 among the 5,250 Open Trivia questions): the
+        /// first few dozen distinct ones are made once and shared after.
+        var seen: [String] = []
+
+        mutating func sharedOptional() throws(Malformed) -> String? {
+            guard try u8() != 0 else { return nil }
+            let length = try count()
+            let field = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+            for known in seen where known.utf8.count == length {
+                let same = known.utf8.withContiguousStorageIfAvailable { stored in
+                    length == 0 || memcmp(stored.baseAddress!, field.baseAddress!, length) == 0
+                }
+                if same == true {
+                    offset += length
+                    return known
+                }
+            }
+            offset += length
+            let made = String(decoding: field, as: UTF8.self)
+            if seen.count < 32 { seen.append(made) }
+            return made
+        }
+
         mutating func strings() throws(Malformed) -> [String] {
             let number = try count()
             var list: [String] = []
@@ -228,7 +291,8 @@ public struct ParsedBankCache: Sendable {
         mutating func bank(stamp: Stamp, path: String) throws(Malformed) -> QuestionBank? {
             let found = Stamp(
                 path: try string(), size: try u64(), seconds: Int64(bitPattern: try u64()),
-                nanoseconds: Int64(bitPattern: try u64()))
+                nanoseconds: Int64(bitPattern: try u64()), changeSeconds: Int64(bitPattern: try u64()),
+                changeNanoseconds: Int64(bitPattern: try u64()), device: try u64(), inode: try u64())
             guard found == stamp else { return nil }
             let id = try string()
             let title = try string()
@@ -259,11 +323,12 @@ public struct ParsedBankCache: Sendable {
                 case 3: difficulty = .hard
                 default: throw Malformed()
                 }
-                questions.append(
-                    Question(
-                        prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
-                        category: try optional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
-                        reject: try strings()))
+                var question = Question(
+                    prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
+                    category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
+                    reject: try strings())
+                question.knownFingerprint = Question.KnownFingerprint(prompt: prompt, value: try u64())
+                questions.append(question)
             }
             guard offset == bytes.count else { throw Malformed() }
             return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)

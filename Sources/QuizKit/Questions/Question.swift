@@ -32,6 +32,20 @@ public struct Question: Sendable, Equatable {
     /// Set on a question gathered from another bank (a review): its
     /// `QuestionIdentity` there. Never read from a bank file.
     public var identity: String?
+    /// The prompt's fingerprint (`QuestionIdentity.fingerprint`) as a parsed
+    /// copy of the bank keeps it, so that every start does not normalise
+    /// every prompt again; used only while `prompt` is still the one it was
+    /// made from, and never part of equality.
+    var knownFingerprint = KnownFingerprint()
+
+    /// A fingerprint and the prompt it is of (none: nil); any two are equal
+    /// (a cache, not content).
+    struct KnownFingerprint: Sendable, Equatable {
+        var prompt: String?
+        var value: UInt64 = 0
+
+        static func == (_: Self, _: Self) -> Bool { true }
+    }
 
     public init(
         prompt: String, kind: Kind, explanation: String? = nil, difficulty: Difficulty? = nil,

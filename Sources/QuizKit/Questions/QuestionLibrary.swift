@@ -6,15 +6,21 @@ public struct QuestionLibrary: Sendable {
     public private(set) var banks: [QuestionBank] = []
     /// One line per file that failed to load.
     public private(set) var failures: [(path: String, error: BankError)] = []
+    /// When set, each bank file is read through its parsed copy there (the
+    /// same bank, or the same error, as parsing it): `quiz` sets it, so the
+    /// menu does not parse and check the bundled banks at every start.
+    public var parsedCache: ParsedBankCache?
 
-    public init() {}
+    public init(parsedCache: ParsedBankCache? = nil) {
+        self.parsedCache = parsedCache
+    }
 
     /// Loads `path`: a bank file, or every `*.json` file directly inside a
     /// folder (except `*.schema.json`). A bank whose id is already loaded
     /// replaces the earlier one, so `--questions` can override a bundled quiz.
     public mutating func add(path: String) throws(BankError) {
         guard try BankFile.kind(of: path) == .folder else {
-            insert(try BankLoader.load(path: path))
+            insert(try load(path))
             return
         }
         let names: [String]
@@ -26,11 +32,16 @@ public struct QuestionLibrary: Sendable {
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
             let file = (path as NSString).appendingPathComponent(name)
             do {
-                insert(try BankLoader.load(path: file))
+                insert(try load(file))
             } catch {
                 failures.append((file, error))
             }
         }
+    }
+
+    private func load(_ file: String) throws(BankError) -> QuestionBank {
+        guard let parsedCache else { return try BankLoader.load(path: file) }
+        return try parsedCache.load(path: file)
     }
 
     /// Adds a bank loaded elsewhere (a download); same id replaces, as in `add(path:)`.

@@ -122,8 +122,9 @@ extension Scratch {
         environment(["XDG_CACHE_HOME": cacheHome].merging(extra) { $1 })
     }
 
-    /// The names of the files in the bank cache, sorted.
+    /// The names of the downloaded banks in the bank cache, sorted (not
+    /// `parsed/`, the folder of parsed copies of the bank files read).
     func cachedFiles() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: bankCache)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: bankCache)) ?? []).filter { $0 != "parsed" }.sorted()
     }
 }
