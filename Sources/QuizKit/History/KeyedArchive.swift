@@ -272,12 +272,12 @@ private struct ArchiveEncoder {
         var seconds: Double?
     }
 
-    static let keyNames = [
-        "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
-        "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
-        "checksum", "journalCheck", "typed", "overridden", "category", "difficulty", "source", "question",
-        "seconds",
-    ]
+    static let keyNames =
+        [
+            "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
+            "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
+            "checksum", "journalCheck", "typed", "overridden", "question", "seconds",
+        ] + Session.TextField.allCases.map(\.rawValue)
 
     init(sessions: [Session]) {
         let resultCount = sessions.reduce(0) { $0 + $1.results.count }
@@ -357,9 +357,9 @@ private struct ArchiveEncoder {
         if let title = session.title { entries.append(("title", reference(string(title)))) }
         if let duration = session.duration { entries.append(("duration", writer.real(duration))) }
         if let seed = session.seed { entries.append(("seed", writer.integer(seed))) }
-        if let category = session.category { entries.append(("category", reference(string(category)))) }
-        if let difficulty = session.difficulty { entries.append(("difficulty", reference(string(difficulty)))) }
-        if let source = session.source { entries.append(("source", reference(string(source)))) }
+        for field in Session.TextField.allCases {
+            if let text = session.texts[field] { entries.append((field.rawValue, reference(string(text)))) }
+        }
         if !session.results.isEmpty {
             let uids = session.results.map { result($0) }
             entries.append(("results", reference(array(uids))))
@@ -396,11 +396,12 @@ private struct ArchiveEncoder {
 /// Walks a keyed archive's object table by UID, checking each value's type.
 private struct ArchiveDecoder {
     /// The keys this decoder knows, resolved once per property-list string.
-    enum Key: UInt8 {
-        case unknown = 0
+    enum Key: Equatable {
+        case unknown
         case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
         case prompt, outcome, given, answer, sessions, journalSequence, string, checksum, journalCheck, other
-        case typed, overridden, category, difficulty, source, question, seconds
+        case typed, overridden, question, seconds
+        case text(Session.TextField)
 
         init(_ name: String) {
             switch name {
@@ -427,12 +428,9 @@ private struct ArchiveDecoder {
             case "journalCheck": self = .journalCheck
             case "typed": self = .typed
             case "overridden": self = .overridden
-            case "category": self = .category
-            case "difficulty": self = .difficulty
-            case "source": self = .source
             case "question": self = .question
             case "seconds": self = .seconds
-            default: self = .other
+            default: self = Session.TextField(rawValue: name).map { .text($0) } ?? .other
             }
         }
     }
@@ -733,9 +731,7 @@ private struct ArchiveDecoder {
         var checksum: Int64?
         var results: [QuestionResult] = []
         var resultsList: UInt64?
-        var category: String?
-        var difficulty: String?
-        var source: String?
+        var texts: [Session.TextField: String] = [:]
         for i in 0..<fields.count {
             let value = try reader.reference(fields, fields.count + i)
             switch try key(try reader.reference(fields, i)) {
@@ -752,9 +748,7 @@ private struct ArchiveDecoder {
             case .title: title = try string(value, what: "\(what())'s title")
             case .duration: duration = try real(value, what: "\(what())'s duration")
             case .seed: seed = Int64(try integer(value, what: "\(what())'s seed"))
-            case .category: category = try string(value, what: "\(what())'s category")
-            case .difficulty: difficulty = try string(value, what: "\(what())'s difficulty")
-            case .source: source = try string(value, what: "\(what())'s source")
+            case .text(let field): texts[field] = try string(value, what: "\(what())'s \(field.rawValue)")
             case .results:
                 guard includeResults, let listUID = try self.uid(value) else { continue }
                 resultsList = listUID
@@ -778,7 +772,7 @@ private struct ArchiveDecoder {
         }
         let own = Session(
             date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
-            duration: duration, seed: seed, category: category, difficulty: difficulty, source: source)
+            duration: duration, seed: seed, texts: texts)
         if let checksum, checksum != Int64(SessionRecordCodec.fieldsChecksum(own)) {
             throw ArchiveError.checksumMismatch(what())
         }
@@ -800,7 +794,7 @@ private struct ArchiveDecoder {
         guard !results.isEmpty else { return own }
         return Session(
             date: own.date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
-            results: results, category: category, difficulty: difficulty, source: source)
+            results: results, texts: texts)
     }
 
     mutating func result(_ uid: UInt64) throws -> QuestionResult {

@@ -2,8 +2,8 @@ import Foundation
 
 /// One finished game, as in the classic iOS `Session`: `date` (when it
 /// finished) and `score`, plus our own `total`, `quiz`, `title`, `duration`,
-/// `seed`, per-question `results`, and `category`, `difficulty` and `source`
-/// (how the questions were chosen, absent when not used). A session read from a classic archive
+/// `seed`, per-question `results`, and optional `texts` (`TextField`: how
+/// the questions were chosen, absent when not used). A session read from a classic archive
 /// has only `date` and `score`; what it lacks is nil (shown as unknown).
 /// Immutable, so it is safe to share across threads.
 public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
@@ -21,17 +21,32 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The seed that dealt the questions: `quiz QUIZ --seed N -n TOTAL` replays it.
     public let seed: Int64?
     public let results: [QuestionResult]
-    /// How the questions were chosen besides the seed, for the replay
-    /// command: `--category` and `--difficulty` as given, and `source`, where
-    /// a bank that is not bundled came from (its URL, or its file's name).
-    public let category: String?
-    public let difficulty: String?
-    public let source: String?
+    /// The optional texts of our own, by field (`TextField`).
+    public let texts: [TextField: String]
+
+    /// The optional text fields a game may carry beyond the classic ones, each
+    /// under its key in the archive and the journal. This list is the one
+    /// place the archive (`KeyedArchive`), the journal (`SessionRecordCodec`),
+    /// `NSCoding` and equality learn of them: a new text field is a case here
+    /// (at the end: the order is the order written and checksummed), an
+    /// accessor below if callers want one, and whoever sets it.
+    public enum TextField: String, CaseIterable, Sendable {
+        /// `--category` as given, for the replay command.
+        case category
+        /// `--difficulty` as given, for the replay command.
+        case difficulty
+        /// Where a bank that is not bundled came from (its URL, or its file's name).
+        case source
+    }
+
+    public var category: String? { texts[.category] }
+    public var difficulty: String? { texts[.difficulty] }
+    public var source: String? { texts[.source] }
 
     public init(
         date: Date, score: Int, total: Int? = nil, quiz: String? = nil, title: String? = nil,
         duration: TimeInterval? = nil, seed: Int64? = nil, results: [QuestionResult] = [],
-        category: String? = nil, difficulty: String? = nil, source: String? = nil
+        category: String? = nil, difficulty: String? = nil, source: String? = nil, texts: [TextField: String] = [:]
     ) {
         self.date = date
         self.score = score
@@ -41,9 +56,11 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         self.duration = duration
         self.seed = seed
         self.results = results
-        self.category = category
-        self.difficulty = difficulty
-        self.source = source
+        var texts = texts
+        texts[.category] = category ?? texts[.category]
+        texts[.difficulty] = difficulty ?? texts[.difficulty]
+        texts[.source] = source ?? texts[.source]
+        self.texts = texts
     }
 
     /// Score as a fraction of the total, when the total is known and not zero,
@@ -67,9 +84,9 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         if let duration { coder.encode(duration, forKey: "duration") }
         if let seed { coder.encode(seed, forKey: "seed") }
         if !results.isEmpty { coder.encode(results as NSArray, forKey: "results") }
-        if let category { coder.encode(category as NSString, forKey: "category") }
-        if let difficulty { coder.encode(difficulty as NSString, forKey: "difficulty") }
-        if let source { coder.encode(source as NSString, forKey: "source") }
+        for field in TextField.allCases {
+            if let text = texts[field] { coder.encode(text as NSString, forKey: field.rawValue) }
+        }
     }
 
     public init?(coder: NSCoder) {
@@ -90,12 +107,11 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
             coder.containsValue(forKey: "results")
             ? coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: "results") as? [QuestionResult] : nil
         results = list ?? []
-        func string(_ key: String) -> String? {
-            coder.containsValue(forKey: key) ? coder.decodeObject(of: NSString.self, forKey: key) as String? : nil
+        var texts: [TextField: String] = [:]
+        for field in TextField.allCases where coder.containsValue(forKey: field.rawValue) {
+            texts[field] = coder.decodeObject(of: NSString.self, forKey: field.rawValue) as String?
         }
-        category = string("category")
-        difficulty = string("difficulty")
-        source = string("source")
+        self.texts = texts
     }
 
     /// Equal when every archived field is equal; used to merge histories
@@ -104,7 +120,7 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         guard let other = object as? Session else { return false }
         return date == other.date && score == other.score && total == other.total && quiz == other.quiz
             && title == other.title && duration == other.duration && seed == other.seed && results == other.results
-            && category == other.category && difficulty == other.difficulty && source == other.source
+            && texts == other.texts
     }
 
     public override var hash: Int {

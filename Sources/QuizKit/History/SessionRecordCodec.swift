@@ -58,9 +58,9 @@ enum SessionRecordCodec {
         if session.quiz != nil { flags |= 8 }
         if session.title != nil { flags |= 16 }
         var extras: [(String, String)] = []
-        if let category = session.category { extras.append(("category", category)) }
-        if let difficulty = session.difficulty { extras.append(("difficulty", difficulty)) }
-        if let source = session.source { extras.append(("source", source)) }
+        for field in Session.TextField.allCases {
+            if let text = session.texts[field] { extras.append((field.rawValue, text)) }
+        }
         if !extras.isEmpty { flags |= 32 }
         out.append(flags)
         if let total = session.total { BigEndian.append(UInt64(bitPattern: Int64(total)), to: &out) }
@@ -127,7 +127,11 @@ enum SessionRecordCodec {
         guard time.isFinite, abs(time) < 1e11, duration.map({ abs($0) <= 1e10 }) ?? true else { throw Malformed() }
         return Session(
             date: date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
-            results: results, category: extras["category"], difficulty: extras["difficulty"], source: extras["source"])
+            results: results,
+            texts: Dictionary(
+                uniqueKeysWithValues: Session.TextField.allCases.compactMap { field in
+                    extras[field.rawValue].map { (field, $0) }
+                }))
     }
 
     private struct Reader {
