@@ -112,14 +112,9 @@ public struct JSONParser {
     private mutating func parseObject() throws(SyntaxError) -> JSONNode.Value {
         try enter()
         defer { depth -= 1 }
-        index += 1
         var members: [JSONMember] = []
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
-        while true {
+        if try opensEmpty(closingWith: "}") { return .object(members) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a key in double quotes")
@@ -132,45 +127,43 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
-        }
+        } while try another(closingWith: "}")
+        return .object(members)
     }
 
     private mutating func parseArray() throws(SyntaxError) -> JSONNode.Value {
         try enter()
         defer { depth -= 1 }
-        index += 1
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
+        if try opensEmpty(closingWith: "]") { return .array(elements) }
+        repeat {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
-            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+        } while try another(closingWith: "]")
+        return .array(elements)
+    }
+
+    /// Steps over a container's opening bracket; true when `close` follows
+    /// at once (an empty container, stepped over too).
+    private mutating func opensEmpty(closingWith close: Unicode.Scalar) throws(SyntaxError) -> Bool {
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: close) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or an element: true at a `,` (another follows), false at
+    /// `close` (the container ends); both are stepped over.
+    private mutating func another(closingWith close: Unicode.Scalar) throws(SyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '\(close)'") }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: close) else {
+            throw error("unexpected \(describeCurrent()), expected ',' or '\(close)'")
         }
+        index += 1
+        return byte == UInt8(ascii: ",")
     }
 
     private mutating func parseNumber() throws(SyntaxError) -> Double {
