@@ -22,18 +22,20 @@ struct QuizCommand {
         configurationProblems = problems
         console = Console(noColorFlag: options.noColor, environment: environment, fileSaysNever: file.color == .never)
         settings = Settings(count: options.count, ascii: options.ascii, colorblind: options.colorblind, file: file)
+        store = HistoryStore(
+            folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
+            pendingFolders: [
+                DataDirectory.stateFolder(environment: environment),
+                DataDirectory.temporaryFolder(environment: environment),
+            ],
+            adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
+            onWait: { message in StandardStreams.err(Console.errorLine(message)) })
     }
 
     /// The history; a game that cannot be written waits in the data folder,
     /// else in the state folder, else in the temporary folder (named after
     /// the data folder there). Waiting for another process's lock is said.
-    var store: HistoryStore {
-        HistoryStore(
-            folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
-            pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()],
-            adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
-            onWait: { message in StandardStreams.err(Console.errorLine(message)) })
-    }
+    let store: HistoryStore
 
     func run() throws(CommandFailure) -> ExitStatus {
         for problem in configurationProblems { console.err(problem.description) }

@@ -93,6 +93,8 @@ enum ScheduleText {
         var times: [String: [Double]] = [:]
         var cards: [String: ReviewSchedule.Card] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
+        // A card's line is longer than 80 bytes: room for every card at once.
+        cards.reserveCapacity(body.count / 80)
         var start = 0
         while start < body.count {
             guard let stop = body[start...].firstIndex(of: newline) else { return nil }
