@@ -27,10 +27,13 @@ struct GamePlayer {
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
+    /// `dealt`: the game already dealt from the bank (then `bank` may hold
+    /// only the questions dealt, `ParsedBankCache.load(path:choosing:)`).
     func play(
-        _ bank: QuestionBank, count: Int?, seed: UInt64, category: String? = nil, difficulty: Difficulty? = nil
+        _ bank: QuestionBank, count: Int?, seed: UInt64, category: String? = nil, difficulty: Difficulty? = nil,
+        dealt: Game? = nil
     ) -> End {
-        var game = Game(bank: bank, count: count, seed: seed, inOrder: inOrder)
+        var game = dealt ?? Game(bank: bank, count: count, seed: seed, inOrder: inOrder)
         let started = Date()
         var answerTimes: [TimeInterval] = []
         let dealt = game.asked.count

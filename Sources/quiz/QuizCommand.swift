@@ -22,18 +22,20 @@ struct QuizCommand {
         configurationProblems = problems
         console = Console(noColorFlag: options.noColor, environment: environment, fileSaysNever: file.color == .never)
         settings = Settings(count: options.count, ascii: options.ascii, colorblind: options.colorblind, file: file)
+        store = HistoryStore(
+            folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
+            pendingFolders: [
+                DataDirectory.stateFolder(environment: environment),
+                DataDirectory.temporaryFolder(environment: environment),
+            ],
+            adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
+            onWait: { message in StandardStreams.err(Console.errorLine(message)) })
     }
 
     /// The history; a game that cannot be written waits in the data folder,
     /// else in the state folder, else in the temporary folder (named after
     /// the data folder there). Waiting for another process's lock is said.
-    var store: HistoryStore {
-        HistoryStore(
-            folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
-            pendingFolders: [DataDirectory.stateFolder(environment: environment), NSTemporaryDirectory()],
-            adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
-            onWait: { message in StandardStreams.err(Console.errorLine(message)) })
-    }
+    let store: HistoryStore
 
     func run() throws(CommandFailure) -> ExitStatus {
         for problem in configurationProblems { console.err(problem.description) }
@@ -357,30 +359,49 @@ struct QuizCommand {
         // The one bank asked for, when its file is known by name; every bank
         // otherwise (a URL among the paths, a name that is not a file's).
         var library = QuestionLibrary()
+        let seed = options.seed ?? UInt64.random(in: 1...999_999)
         // (Through the parsed copy in the cache: an Open Trivia file of 5,250
-        // questions is parsed once, not before every game.)
+        // questions is parsed once, not before every game; and without a
+        // filter, only the questions dealt are made, as Game would deal them.)
         let parsed = ParsedBankCache(folder: ParsedBankCache.defaultFolder(environment: environment))
-        if let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths),
-            let single = try? parsed.load(path: file)
+        let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths)
+        var bank: QuestionBank
+        var game: Game?
+        var deal: Game.Deal?
+        if let file, options.category == nil, options.difficulty == nil,
+            let dealt = parsed.load(
+                path: file,
+                choosing: { size in
+                    let made = Game.Deal(size: size, count: settings.count, seed: seed)
+                    deal = made
+                    return made.positions
+                }),
+            dealt.id == name, let deal
         {
-            library.add(single)
+            bank = dealt
+            game = Game(quizID: dealt.id, quizTitle: dealt.title, questions: dealt.questions, dealt: deal)
         } else {
-            library = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
-        }
-        var bank = try QuizLookup.command(name, in: &library)
-        do {
-            bank = try QuestionFilter(category: options.category, difficulty: options.difficulty).apply(to: bank)
-        } catch {
-            throw CommandFailure(status: .noInput, message: error.description)
+            if let file, let single = try? parsed.load(path: file) {
+                library.add(single)
+            } else {
+                library = try BankLocator.library(
+                    extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
+            }
+            bank = try QuizLookup.command(name, in: &library)
+            do {
+                bank = try QuestionFilter(category: options.category, difficulty: options.difficulty).apply(to: bank)
+            } catch {
+                throw CommandFailure(status: .noInput, message: error.description)
+            }
         }
         let input = newInput()
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         player.clock = try clock
         player.schedule = ScheduleFile(store: store, scheduler: try scheduler)
-        let seed = options.seed ?? UInt64.random(in: 1...999_999)
         switch player.play(
-            bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty)
+            bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty,
+            dealt: game)
         {
         case .finished(_, let failure): return failure == nil ? .success : .ioError
         case .abandoned(let interrupted): return interrupted ? .interrupted : .success

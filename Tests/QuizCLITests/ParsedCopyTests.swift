@@ -134,4 +134,47 @@ import Testing
         #expect(second.stdout == first.stdout)
         #expect(second.stdout.contains("\(bundled.count) quizzes"), "\(second.stdout)")
     }
+
+    /// A game read through the copy makes only the questions it deals
+    /// (`ParsedBankCache.load(path:choosing:)`): the first game of a bank,
+    /// parsed from its file, and the same game again, from the copy, ask the
+    /// same questions with the same choices in the same order, for any seed and count.
+    @Test func aGameDealtFromTheCopyIsTheGameDealtFromTheFile() throws {
+        let questions = (1...60).map { n -> String in
+            switch n % 3 {
+            case 0:
+                return
+                    #"{"prompt": "Choice \#(n)?", "choices": ["A\#(n)", "B\#(n)", "C\#(n)", "D\#(n)"], "answer": "C\#(n)"}"#
+            case 1: return #"{"prompt": "True \#(n)?", "answer": \#(n % 2 == 0)}"#
+            default: return #"{"prompt": "Text \#(n)?", "answer": "t\#(n)"}"#
+            }
+        }
+        for (seed, count) in [(1, "5"), (2, "1"), (3, "60"), (999_999, "7"), (42, "200")] {
+            let scratch = Scratch()
+            let file = scratch.path + "/sixty.json"
+            try #"{"title": "Sixty", "questions": [\#(questions.joined(separator: ", "))]}"#
+                .write(toFile: file, atomically: false, encoding: .utf8)
+            let arguments = ["sixty", "--questions", file, "-n", count, "--seed", "\(seed)", "--no-color"]
+            let answers = String(repeating: "a\n", count: 70)
+            let environment = scratch.environment(["QUIZ_NOW": "2026-05-01T10:00:00Z"])
+            let fromFile = try runQuiz(arguments, input: answers, environment: environment)
+            #expect(fromFile.status == 0, "\(fromFile.stderr)")
+            #expect(copies(scratch).contains { $0.hasPrefix("sixty-") }, "\(copies(scratch))")
+            let fromCopy = try runQuiz(arguments, input: answers, environment: environment)
+            #expect(fromCopy.status == 0, "\(fromCopy.stderr)")
+            // The questions, choices and verdicts, up to the score (the second game
+            // after it "equals your best").
+            let asked = { (run: RunResult) in run.stdout.components(separatedBy: "\nSixty: ").first ?? "" }
+            #expect(asked(fromCopy) == asked(fromFile), "seed \(seed), -n \(count)")
+            let dealt = min(Int(count) ?? 60, 60)
+            #expect(fromCopy.stdout.contains("Question \(dealt)/\(dealt)"), "\(fromCopy.stdout)")
+            // Both games recorded alike: the same questions, the same answers.
+            let history = try runQuiz(["--history", "--format", "json"], environment: environment)
+            let games = try #require(
+                try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+            #expect(games.count == 2)
+            let prompts = games.map { ($0["results"] as? [[String: Any]] ?? []).map { $0["prompt"] as? String ?? "" } }
+            #expect(prompts.count == 2 && prompts[0] == prompts[1] && prompts[0].count == dealt)
+        }
+    }
 }

@@ -79,6 +79,63 @@ struct GameDealingTests {
         #expect(anyReordered)
     }
 
+    /// A deal made before any question is read (`Game.Deal`, then only the
+    /// questions at its positions) is the game the whole bank deals, and
+    /// both are the game dealt before the deal was split out (the algorithm
+    /// written out again here): one Fisher–Yates over every position, then
+    /// each dealt question's choices in turn, with the same generator.
+    @Test func aDealMadeFirstIsTheGameOfTheWholeBank() {
+        func dealtBefore(_ bank: QuestionBank, count: Int?, seed: UInt64) -> [Game.Asked] {
+            var generator = SeededGenerator(seed: seed)
+            var order = Array(bank.questions.indices)
+            generator.shuffle(&order)
+            let total = min(max(count ?? order.count, 1), order.count)
+            return order.prefix(total).enumerated().map { position, index in
+                let question = bank.questions[index]
+                switch question.kind {
+                case .multipleChoice(let choices, let answer):
+                    var shown = Array(choices.indices)
+                    generator.shuffle(&shown)
+                    return Game.Asked(
+                        question: question, choices: shown.map { choices[$0] },
+                        answerIndex: shown.firstIndex(of: answer), number: position + 1, total: total)
+                case .trueFalse(let value):
+                    return Game.Asked(
+                        question: question, choices: ["True", "False"], answerIndex: value ? 0 : 1,
+                        number: position + 1, total: total)
+                case .freeText:
+                    return Game.Asked(
+                        question: question, choices: [], answerIndex: nil, number: position + 1, total: total)
+                }
+            }
+        }
+        var random = SeededGenerator(seed: 8)
+        for round in 0..<300 {
+            let size = random.below(60)
+            let questions = (0..<size).map { n in
+                switch random.below(3) {
+                case 0:
+                    Question(
+                        prompt: "Q\(n)",
+                        kind: .multipleChoice(
+                            choices: (0..<(2 + random.below(5))).map { "C\(n).\($0)" }, answer: 0))
+                case 1: Question(prompt: "Q\(n)", kind: .trueFalse(n % 2 == 0))
+                default: Question(prompt: "Q\(n)", kind: .freeText(answer: "A", accepted: []))
+                }
+            }
+            let bank = bank(questions)
+            let count: Int? = random.below(4) == 0 ? nil : random.below(70)
+            let seed = random.next()
+            let whole = Game(bank: bank, count: count, seed: seed)
+            let deal = Game.Deal(size: size, count: count, seed: seed)
+            let dealt = Game(
+                quizID: bank.id, quizTitle: bank.title, questions: deal.positions.map { questions[$0] }, dealt: deal)
+            #expect(whole.asked == dealtBefore(bank, count: count, seed: seed), "round \(round)")
+            #expect(dealt.asked == whole.asked, "round \(round)")
+            #expect(dealt.seed == seed && dealt.quizID == "tiny" && dealt.quizTitle == "Tiny Quiz")
+        }
+    }
+
     @Test func countLimitsTheQuestions() {
         let five = Game(bank: bigBank, count: 5, seed: 9)
         let all = Game(bank: bigBank, seed: 9)

@@ -45,7 +45,9 @@ import Testing
     /// The summary of `baseline` as the store writes it and reads it back.
     static func throughSummary(_ baseline: MilestoneBaseline) throws -> MilestoneBaseline? {
         let summary = HistorySummary(baseline: baseline, archiveSize: 1, archiveModified: 2, journalSequence: 3)
-        let decoded = try JSONDecoder().decode(HistorySummary.self, from: JSONEncoder().encode(summary))
+        let data = try JSONEncoder().encode(summary)
+        let decoded = try #require(HistorySummary.read(data))
+        #expect(decoded == (try JSONDecoder().decode(HistorySummary.self, from: data)))
         return decoded.baseline(in: baseline.timeZone)
     }
 
@@ -93,8 +95,8 @@ import Testing
         // only the days of the games journaled after it.
         try store.compact()
         let path = store.folder + "/history.summary"
-        var summary = try JSONDecoder().decode(
-            HistorySummary.self, from: try #require(FileManager.default.contents(atPath: path)))
+        let written = try #require(FileManager.default.contents(atPath: path))
+        var summary = try #require(HistorySummary.read(written))
         summary.dayRuns = []
         try JSONEncoder().encode(summary).write(to: URL(fileURLWithPath: path))
         let read = try store.milestoneHistory(timeZone: zone).baseline
@@ -238,7 +240,52 @@ import Testing
                       "":{"score":9,"time":\(games[2].date.timeIntervalSinceReferenceDate)}},
              "dayRuns":[[\(day(games[0].date)),\(day(games[1].date))],[\(day(games[2].date)),\(day(games[2].date))]]}
             """
-        let summary = try JSONDecoder().decode(HistorySummary.self, from: Data(json.utf8))
+        let summary = try #require(HistorySummary.read(Data(json.utf8)))
+        #expect(summary == (try JSONDecoder().decode(HistorySummary.self, from: Data(json.utf8))))
         #expect(summary.baseline(in: F.utc) == MilestoneBaseline(sessions: games, timeZone: F.utc))
+    }
+
+    /// The store reads `history.summary` with `JSONParser`, not `JSONDecoder`:
+    /// whatever the bytes, it never reads a value `JSONDecoder` would read
+    /// differently, integers to the last digit included; and it reads what the store writes.
+    @Test func theSummaryReaderAgreesWithJSONDecoder() throws {
+        var random = SeededGenerator(seed: 41)
+        let texts = [
+            #"{"archiveSize":24911154,"archiveModified":1796045468.9084842,"journalSequence":18446744073709551615,"#
+                + #""timeZone":"Europe\/Paris","bests":{"a":{"score":9223372036854775807,"total":-9223372036854775808,"#
+                + #""time":660106192.0172135,"title":"Caf\u00e9 \"x\""},"":{"score":0,"time":0,"total":null},"#
+                + #""b":{"score":3,"time":1e3,"title":null}},"dayRuns":[[-3,-1],[4,4],[]],"extra":[1,{"x":2}]}"#,
+            #"{"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"UTC","bests":{},"dayRuns":[]}"#,
+        ]
+        let alphabet = Array(#"0123456789-.eE+"{}[],: abnulx"#.utf8)
+        var agreed = 0
+        for text in texts {
+            let exact = try #require(HistorySummary.read(Data(text.utf8)))
+            #expect(exact == (try JSONDecoder().decode(HistorySummary.self, from: Data(text.utf8))))
+            for _ in 0..<3_000 {
+                var bytes = Array(text.utf8)
+                for _ in 0...Int(random.next() % 3) {
+                    let at = Int(random.next() % UInt64(bytes.count))
+                    switch random.next() % 3 {
+                    case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                    case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                    default: bytes.remove(at: at)
+                    }
+                }
+                guard let read = HistorySummary.read(Data(bytes)) else { continue }
+                if let decoded = try? JSONDecoder().decode(HistorySummary.self, from: Data(bytes)) {
+                    #expect(read == decoded, "\(String(decoding: bytes, as: UTF8.self))")
+                    agreed += 1
+                }
+            }
+        }
+        #expect(agreed > 200)
+        // Too large for an Int, or not whole: not read (and so rebuilt).
+        for number in ["9223372036854775808", "-9223372036854775809", "1.0", "1e2", "1E2"] {
+            let text =
+                #"{"archiveSize":"# + number
+                + #","archiveModified":2,"journalSequence":3,"timeZone":"UTC","bests":{},"dayRuns":[]}"#
+            #expect(HistorySummary.read(Data(text.utf8)) == nil, "\(number)")
+        }
     }
 }

@@ -79,8 +79,47 @@ import Testing
             try damaged.write(to: URL(fileURLWithPath: copy))
             #expect(try cache.load(path: bank).questions.map(\.prompt) == ["Other?"], "byte \(index)")
         }
+        // Nor are only some of its questions taken from a damaged copy.
+        let one = try #require(good.indices.last) - 9
+        var damaged = good
+        damaged[one] ^= 0x01
+        try damaged.write(to: URL(fileURLWithPath: copy))
+        #expect(cache.load(path: bank, choosing: { _ in [0] }) == nil)
         // A file that is not a bank is still an error, whatever the cache holds.
         try temporary.write("{", to: "mine.json")
         #expect(throws: BankError.self) { try cache.load(path: bank) }
+    }
+
+    /// Only the questions a game deals, made from the copy: the same
+    /// questions `load(path:)` has at those positions, in the order chosen;
+    /// nothing without a copy that is the file's, or for a position the bank lacks.
+    @Test func theQuestionsChosenAreTheWholeBanksAtThosePositions() throws {
+        let temporary = try TemporaryFolder()
+        let cache = ParsedBankCache(folder: temporary.file("parsed"))
+        var generator = SeededGenerator(seed: 5)
+        for path in try banks() {
+            #expect(cache.load(path: path, choosing: { _ in [0] }) == nil, "no copy yet: \(path)")
+            let whole = try cache.load(path: path)
+            for count in [1, 5, 40, 10_000] {
+                let seed = generator.next()
+                var sizeSeen: Int?
+                let part = try #require(
+                    cache.load(
+                        path: path,
+                        choosing: { size in
+                            sizeSeen = size
+                            return Game.Deal(size: size, count: count, seed: seed).positions
+                        }))
+                #expect(sizeSeen == whole.questions.count)
+                let positions = Game.Deal(size: whole.questions.count, count: count, seed: seed).positions
+                var expected = whole
+                expected.questions = positions.map { whole.questions[$0] }
+                expectSame(part, expected)
+            }
+            #expect(cache.load(path: path, choosing: { [$0] }) == nil, "a position past the end")
+            #expect(cache.load(path: path, choosing: { _ in [-1] }) == nil)
+            #expect(cache.load(path: path, choosing: { _ in [] })?.questions.isEmpty == true)
+        }
+        #expect(cache.load(path: temporary.file("none.json"), choosing: { _ in [0] }) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuizFormats
 import Testing
 
 @testable import QuizKit
@@ -115,6 +116,98 @@ import Testing
         #expect(ScheduleText.decode(Data(text.dropLast(3).utf8)) == nil)
         #expect(ScheduleText.decode(Data(text.replacingOccurrences(of: "games 3", with: "games x").utf8)) == nil)
         #expect(ScheduleText.decode(Data("quiz-schedule 2\n".utf8)) == nil)
+    }
+
+    /// The file as version 2 always wrote it (numbers as Swift prints them,
+    /// texts escaped), so files written before read back and new ones are the same bytes.
+    @Test func theBytesAreThoseVersionTwoAlwaysHad() throws {
+        let odd = "Tab\there,\nline\\break\r and é"
+        let bank = QuestionBank(
+            id: "odd\tbank", title: "B",
+            questions: [
+                Question(prompt: odd, kind: .trueFalse(true)), Question(prompt: "Plain?", kind: .trueFalse(false)),
+            ], path: "")
+        let sessions = (0..<4).map { day in
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: 800_000_000.123 + Double(day) * 90_000), score: 1,
+                total: 2, quiz: bank.id,
+                results: bank.questions.map { question in
+                    QuestionResult(
+                        prompt: question.prompt, outcome: day == 1 ? .wrong : .right, given: "True", answer: "True",
+                        identity: QuestionIdentity.of(question, bank: bank.id), seconds: 1.7 + Double(day))
+                })
+        }
+        let schedule = ReviewSchedule(sessions: sessions, index: QuestionIndex(banks: [bank]))
+        let contents = ScheduleText.Contents(
+            stamp: [-1, -1, 12, 1.5e9 + 0.123456789], parameters: FSRS.defaultParameters + [0.9, 36_500],
+            schedule: schedule)
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        }
+        var body = "stamp " + contents.stamp.map { "\($0)" }.joined(separator: " ") + "\n"
+        body += "settings " + contents.parameters.map { "\($0)" }.joined(separator: " ") + "\n"
+        body += "games 4\n"
+        for (kind, times) in schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
+            body += "times " + ([escaped(kind)] + times.map { "\($0)" }).joined(separator: " ") + "\n"
+        }
+        for (day, count) in schedule.dueDays.sorted(by: { $0.key < $1.key }) {
+            body += "day \(day) \(count.due) \(count.right)\n"
+        }
+        for (identity, card) in schedule.cards.sorted(by: { $0.key < $1.key }) {
+            let numbers =
+                [
+                    card.stability, card.difficulty, card.lastReview.timeIntervalSinceReferenceDate,
+                    card.due.timeIntervalSinceReferenceDate,
+                ].map { "\($0)" } + [
+                    "\(card.reps)", "\(card.lapses)", "\(card.firstSeen.timeIntervalSinceReferenceDate)",
+                ]
+            body +=
+                "card \(numbers.joined(separator: " "))\t\(escaped(identity))\t\(escaped(card.quiz))\t"
+                + "\(escaped(card.prompt))\n"
+        }
+        #expect(schedule.cards.count == 2)
+        let encoded = ScheduleText.encode(contents)
+        #expect(String(decoding: encoded, as: UTF8.self) == Self.file(body))
+        #expect(try #require(ScheduleText.decode(Data(Self.file(body).utf8))).schedule == schedule)
+    }
+
+    /// Every finite number reads back exactly; a word that is not one
+    /// decimal number, whole, makes the file unreadable, checksum or not.
+    @Test func numbersReadBackExactlyAndOddWordsAreRefused() throws {
+        var generator = SeededGenerator(seed: 29)
+        var values: [Double] = [
+            0, -0.0, 1e-5, .leastNonzeroMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 36_500, 0.9,
+        ]
+        while values.count < 2_000 {
+            let value = Double(bitPattern: generator.next())
+            if value.isFinite { values.append(value) }
+        }
+        let stamp = "stamp " + values.map { "\($0)" }.joined(separator: " ") + "\n"
+        let rest = "settings 0.9\ngames 0\n"
+        let read = try #require(ScheduleText.decode(Data(Self.file(stamp + rest).utf8)))
+        #expect(read.stamp.map(\.bitPattern) == values.map(\.bitPattern))
+        // Two spaces between numbers part them as one does.
+        #expect(try #require(ScheduleText.decode(Data(Self.file("stamp 1.5  2.0\n" + rest).utf8))).stamp == [1.5, 2])
+        for word in ["nan", "inf", "-inf", "1e999", "\u{0B}1.0", "1.0x", "1,5", "--1", "1.0\u{0}", "\t1"] {
+            #expect(ScheduleText.decode(Data(Self.file("stamp 1.0 \(word)\n" + rest).utf8)) == nil, "\(word)")
+        }
+        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest).utf8)) != nil)
+        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6 7\tid\tq\n").utf8)) == nil)
+        #expect(
+            ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5.5 6 7\ti\tq\tp\n").utf8)) == nil)
+        #expect(
+            ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6 7\ti\tq\tp\n").utf8)) != nil)
+        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6\ti\tq\tp\n").utf8)) == nil)
+        #expect(
+            ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6 7\ti\tq\tp\tx\n").utf8)) == nil)
+        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + "settings 0.9\ngames 0").utf8)) == nil)
+    }
+
+    /// A version 2 file of `body`, with its checksum.
+    static func file(_ body: String) -> String {
+        let check = Data(body.utf8).withUnsafeBytes { CRC32.checksum($0) }
+        return "quiz-schedule 2 \(String(check, radix: 16))\n" + body
     }
 }
 

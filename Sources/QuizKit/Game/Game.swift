@@ -78,15 +78,44 @@ public struct Game: Sendable {
     /// questions are asked in the bank's order (a review: most overdue
     /// first), only their choices shuffled.
     public init(bank: QuestionBank, count: Int? = nil, seed: UInt64, inOrder: Bool = false) {
-        quizID = bank.id
-        quizTitle = bank.title
-        self.seed = seed
-        var generator = SeededGenerator(seed: seed)
-        var order = Array(bank.questions.indices)
-        if !inOrder { generator.shuffle(&order) }
-        let total = min(max(count ?? order.count, 1), order.count)
-        asked = order.prefix(total).enumerated().map { position, index in
-            let question = bank.questions[index]
+        let deal = Deal(size: bank.questions.count, count: count, seed: seed, inOrder: inOrder)
+        self.init(
+            quizID: bank.id, quizTitle: bank.title, questions: deal.positions.map { bank.questions[$0] }, dealt: deal)
+    }
+
+    /// Which questions of a bank a game deals, and in what order, before
+    /// any is read: `Game(bank:count:seed:)` is `Game(quizID:…, questions:
+    /// the bank's questions at `positions`, dealt: this)`, so a bank's copy
+    /// can make only the questions asked (`ParsedBankCache.load(path:choosing:)`).
+    public struct Deal: Sendable {
+        /// Positions in the bank, in the order asked.
+        public let positions: [Int]
+        public let seed: UInt64
+        /// The generator as dealing left it: the choices are shuffled with it next.
+        fileprivate let generator: SeededGenerator
+
+        /// The deal of `count` questions (all when nil or more than `size`)
+        /// from a bank of `size`, shuffled by `seed` unless `inOrder`.
+        public init(size: Int, count: Int?, seed: UInt64, inOrder: Bool = false) {
+            var generator = SeededGenerator(seed: seed)
+            var order = Array(0..<max(size, 0))
+            if !inOrder { generator.shuffle(&order) }
+            let total = min(max(count ?? order.count, 1), order.count)
+            positions = Array(order.prefix(total))
+            self.seed = seed
+            self.generator = generator
+        }
+    }
+
+    /// The game `deal` deals, `questions` being the bank's questions at its
+    /// positions, in that order (the choices are shuffled here).
+    public init(quizID: String, quizTitle: String, questions: [Question], dealt deal: Deal) {
+        self.quizID = quizID
+        self.quizTitle = quizTitle
+        seed = deal.seed
+        var generator = deal.generator
+        let total = questions.count
+        asked = questions.enumerated().map { position, question in
             switch question.kind {
             case .multipleChoice(let choices, let answer):
                 var shown = Array(choices.indices)

@@ -37,4 +37,17 @@ public enum DataDirectory {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/state/quiz"
     }
+
+    /// The temporary folder as Foundation's `NSTemporaryDirectory()` names it
+    /// on Linux (`$TMPDIR` with a slash after it, else `/tmp/`), from
+    /// `environment`: `NSTemporaryDirectory` builds a dictionary of the
+    /// whole environment each time it is called. A `$TMPDIR` it would
+    /// rewrite (relative, empty, `/`, with `//`, `.` or `..` in it) is left to it.
+    public static func temporaryFolder(environment: [String: String]) -> String {
+        guard let folder = environment["TMPDIR"] else { return "/tmp/" }
+        guard folder.count > 1, folder.hasPrefix("/"), !folder.contains("//"), !folder.contains("/.") else {
+            return NSTemporaryDirectory()
+        }
+        return folder.hasSuffix("/") ? folder : folder + "/"
+    }
 }

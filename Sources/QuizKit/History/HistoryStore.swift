@@ -319,7 +319,7 @@ public struct HistoryStore: Sendable {
         var info = stat()
         guard stat(archivePath, &info) == 0,
             let data = FileManager.default.contents(atPath: summaryPath),
-            let summary = try? JSONDecoder().decode(HistorySummary.self, from: data),
+            let summary = HistorySummary.read(data),
             summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
             var baseline = summary.baseline(in: timeZone)
         else {

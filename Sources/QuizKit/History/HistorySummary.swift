@@ -1,4 +1,5 @@
 import Foundation
+internal import QuizFormats
 
 /// `history.summary`: the `MilestoneBaseline` of every game in the archive
 /// (each quiz's best, the days played), so the end of a game at 100,000 games
@@ -50,6 +51,103 @@ struct HistorySummary: Codable, Equatable {
         }
         self.bests = bests
         dayRuns = baseline.dayRuns.map { [$0.lowerBound - Self.dayOffset, $0.upperBound - Self.dayOffset] }
+    }
+
+    /// The summary `data` holds: the JSON `JSONEncoder` writes for this type,
+    /// read with `JSONParser` (`JSONDecoder` cost about a seventh of
+    /// recording a game, most of it Swift's generic metadata made at first
+    /// use). As `JSONDecoder` would: every key but `total` and `title`
+    /// required, of its type (integers whole and in range, read from their
+    /// digits, not through a `Double`), other keys ignored, of a key given
+    /// twice the first; nil otherwise.
+    /// Whether the values make sense is `isWellFormed`'s to say.
+    static func read(_ data: Data) -> HistorySummary? {
+        let bytes = [UInt8](data)
+        guard let root = try? JSONParser.parse(bytes), let bests = root["bests"]?.members,
+            let runs = root["dayRuns"]?.array, let size = integer(root["archiveSize"], bytes),
+            let modified = number(root["archiveModified"]), let sequence = root["journalSequence"],
+            let journalSequence = integer(sequence, bytes, as: UInt64.self),
+            let timeZone = root["timeZone"]?.string
+        else { return nil }
+        var summary = HistorySummary(
+            archiveSize: size, archiveModified: modified, journalSequence: journalSequence, timeZone: timeZone)
+        for member in bests {
+            let best = member.value
+            guard best.members != nil, let score = integer(best["score"], bytes), let time = number(best["time"])
+            else { return nil }
+            var total: Int?
+            if let node = best["total"], !isNull(node) {
+                guard let value = integer(node, bytes) else { return nil }
+                total = value
+            }
+            var title: String?
+            if let node = best["title"], !isNull(node) {
+                guard let value = node.string else { return nil }
+                title = value
+            }
+            // A key given twice: the first, as `JSONDecoder` has it.
+            if summary.bests[member.key] == nil {
+                summary.bests[member.key] = Best(score: score, total: total, time: time, title: title)
+            }
+        }
+        for run in runs {
+            guard let days = run.array else { return nil }
+            var read: [Int] = []
+            for day in days {
+                guard let value = integer(day, bytes) else { return nil }
+                read.append(value)
+            }
+            summary.dayRuns.append(read)
+        }
+        return summary
+    }
+
+    private init(archiveSize: Int, archiveModified: Double, journalSequence: UInt64, timeZone: String) {
+        self.archiveSize = archiveSize
+        self.archiveModified = archiveModified
+        self.journalSequence = journalSequence
+        self.timeZone = timeZone
+        bests = [:]
+        dayRuns = []
+    }
+
+    private static func isNull(_ node: JSONNode) -> Bool {
+        if case .null = node.value { return true }
+        return false
+    }
+
+    /// A JSON number.
+    private static func number(_ node: JSONNode?) -> Double? {
+        guard case .number(let value) = node?.value else { return nil }
+        return value
+    }
+
+    /// A JSON number written as a whole number (digits, an optional minus,
+    /// no fraction or exponent) that fits a `T`, read from its digits in `bytes`.
+    private static func integer<T: FixedWidthInteger>(_ node: JSONNode?, _ bytes: [UInt8], as: T.Type = Int.self)
+        -> T?
+    {
+        guard let node, case .number = node.value else { return nil }
+        var index = node.offset
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var magnitude: UInt64 = 0
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, overflowPlus) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowPlus else { return nil }
+            magnitude = next
+            index += 1
+        }
+        guard index > start else { return nil }
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+            return nil
+        }
+        guard negative else { return T(exactly: magnitude) }
+        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
+        if magnitude > 0 && magnitude - 1 == UInt64(exactly: T.max) { return T.min }
+        return T(exactly: magnitude).map { 0 - $0 }
     }
 
     /// The baseline this summary holds, for `timeZone` (nil when the summary

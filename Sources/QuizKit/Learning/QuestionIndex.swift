@@ -15,6 +15,7 @@ public struct QuestionIndex: Sendable {
     private var aliases: [String: String] = [:]
 
     public init(banks: [QuestionBank] = []) {
+        entries.reserveCapacity(banks.reduce(0) { $0 + $1.questions.count })
         for bank in banks {
             for question in bank.questions {
                 // QuestionIdentity.of, with the prompt fingerprinted once, not twice.

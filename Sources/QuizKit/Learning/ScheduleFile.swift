@@ -77,10 +77,14 @@ public struct ScheduleFile: Sendable {
     }
 
     /// Writes the schedule with `stamp`, the history's when it was read; a
-    /// failure only means the next reader rebuilds it.
+    /// failure only means the next reader rebuilds it. Replaced atomically
+    /// but not synced, as the parsed bank copies are: the file is checked
+    /// whole (CRC-32) and against the history's stamp when read, and rebuilt
+    /// when either fails, so a power cut costs one rebuild, where syncing the
+    /// file and its folder took two of the three `fsync`s of every game recorded.
     public func save(_ schedule: ReviewSchedule, stamp: [Double]) {
         let contents = Contents(stamp: stamp, parameters: settings, schedule: schedule)
-        try? store.writeAtomically(ScheduleText.encode(contents), to: path)
+        try? DurableFile(path).replace(with: ScheduleText.encode(contents), sync: false)
     }
 
     /// Keeps the file up to date through `HistoryStore.record(_:whileLocked:)`:

@@ -28,81 +28,112 @@ enum ScheduleText {
     static let magic = "quiz-schedule 2"
 
     static func encode(_ contents: Contents) -> Data {
-        var out = "stamp " + contents.stamp.map { "\($0)" }.joined(separator: " ") + "\n"
-        out += "settings " + contents.parameters.map { "\($0)" }.joined(separator: " ") + "\n"
-        out += "games \(contents.schedule.games)\n"
+        // Bytes appended to one buffer: a `String` built piece by piece, and
+        // `Character`s looked at for escapes, cost most of a game's recording.
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + contents.schedule.cards.count * 160)
+        func word(_ text: String) { out.append(contentsOf: text.utf8) }
+        func number(_ value: Double) {
+            out.append(space)
+            out.append(contentsOf: value.description.utf8)
+        }
+        word("stamp")
+        for value in contents.stamp { number(value) }
+        out.append(newline)
+        word("settings")
+        for value in contents.parameters { number(value) }
+        out.append(newline)
+        word("games \(contents.schedule.games)\n")
         for (kind, times) in contents.schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
-            out += "times " + ([escape(kind)] + times.map { "\($0)" }).joined(separator: " ") + "\n"
+            word("times ")
+            escape(kind, into: &out)
+            for value in times { number(value) }
+            out.append(newline)
         }
         for (day, count) in contents.schedule.dueDays.sorted(by: { $0.key < $1.key }) {
-            out += "day \(day) \(count.due) \(count.right)\n"
+            word("day \(day) \(count.due) \(count.right)\n")
         }
         for (identity, card) in contents.schedule.cards.sorted(by: { $0.key < $1.key }) {
-            let numbers = [
-                "\(card.stability)", "\(card.difficulty)", "\(card.lastReview.timeIntervalSinceReferenceDate)",
-                "\(card.due.timeIntervalSinceReferenceDate)", "\(card.reps)", "\(card.lapses)",
-                "\(card.firstSeen.timeIntervalSinceReferenceDate)",
-            ]
-            out +=
-                "card " + numbers.joined(separator: " ") + "\t" + escape(identity) + "\t" + escape(card.quiz) + "\t"
-                + escape(card.prompt) + "\n"
+            word("card")
+            number(card.stability)
+            number(card.difficulty)
+            number(card.lastReview.timeIntervalSinceReferenceDate)
+            number(card.due.timeIntervalSinceReferenceDate)
+            word(" \(card.reps) \(card.lapses)")
+            number(card.firstSeen.timeIntervalSinceReferenceDate)
+            for text in [identity, card.quiz, card.prompt] {
+                out.append(tab)
+                escape(text, into: &out)
+            }
+            out.append(newline)
         }
-        let body = Data(out.utf8)
-        let check = body.withUnsafeBytes { CRC32.checksum($0) }
-        return Data((magic + " " + String(check, radix: 16) + "\n").utf8) + body
+        let check = out.withUnsafeBytes { CRC32.checksum($0) }
+        return Data((magic + " " + String(check, radix: 16) + "\n").utf8) + Data(out)
     }
 
-    /// Reads the file by bytes (splitting a long text into characters
-    /// costs more than everything else together).
+    /// Reads the file by bytes, in place (splitting it into lines, words or
+    /// characters, or a `String` per number, costs more than everything else together).
     static func decode(_ data: Data) -> Contents? {
-        let bytes = [UInt8](data)
-        guard let end = bytes.firstIndex(of: newline) else { return nil }
-        let header = String(decoding: bytes[..<end], as: UTF8.self)
-        guard header.hasPrefix(magic + " "), let check = UInt32(header.dropFirst(magic.count + 1), radix: 16),
-            check == bytes[(end + 1)...].withUnsafeBytes({ CRC32.checksum($0) })
-        else { return nil }
-        var lines = bytes[...].split(separator: newline, omittingEmptySubsequences: false)
-        guard lines.last?.isEmpty == true else { return nil }
-        lines.removeLast()
+        data.withUnsafeBytes { bytes in
+            guard let end = bytes.firstIndex(of: newline) else { return nil }
+            let header = String(decoding: bytes[..<end], as: UTF8.self)
+            let body = UnsafeRawBufferPointer(rebasing: bytes[(end + 1)...])
+            guard header.hasPrefix(magic + " "), let check = UInt32(header.dropFirst(magic.count + 1), radix: 16),
+                check == CRC32.checksum(body), body.last == newline
+            else { return nil }
+            return CLocale.numbers { decode(body: body) }
+        }
+    }
+
+    /// The lines after the first; each ends with a line break.
+    private static func decode(body: UnsafeRawBufferPointer) -> Contents? {
         var stamp: [Double]?
         var parameters: [Double]?
         var games: Int?
         var times: [String: [Double]] = [:]
         var cards: [String: ReviewSchedule.Card] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
-        cards.reserveCapacity(lines.count)
-        for line in lines.dropFirst() {
-            guard let space = line.firstIndex(of: self.space) else { return nil }
-            let name = line[..<space]
-            let rest = line[(space + 1)...]
+        // A card's line is longer than 80 bytes: room for every card at once.
+        cards.reserveCapacity(body.count / 80)
+        var start = 0
+        while start < body.count {
+            guard let stop = body[start...].firstIndex(of: newline) else { return nil }
+            let line = start..<stop
+            start = stop + 1
+            guard let space = body[line].firstIndex(of: space) else { return nil }
+            let name = body[line.lowerBound..<space]
+            let rest = (space + 1)..<line.upperBound
             if name.elementsEqual("card".utf8) {
-                let fields = rest.split(separator: tab, omittingEmptySubsequences: false)
-                guard fields.count == 4, let values = numbers(fields[0]), values.count == 7,
+                guard let first = body[rest].firstIndex(of: tab),
+                    let second = body[(first + 1)..<rest.upperBound].firstIndex(of: tab),
+                    let third = body[(second + 1)..<rest.upperBound].firstIndex(of: tab),
+                    !body[(third + 1)..<rest.upperBound].contains(tab),
+                    let values = numbers(body, rest.lowerBound..<first), values.count == 7,
                     let reps = Int(exactly: values[4]), let lapses = Int(exactly: values[5])
                 else { return nil }
-                cards[text(fields[1])] = ReviewSchedule.Card(
+                cards[text(body, (first + 1)..<second)] = ReviewSchedule.Card(
                     stability: values[0], difficulty: values[1],
                     lastReview: Date(timeIntervalSinceReferenceDate: values[2]),
                     due: Date(timeIntervalSinceReferenceDate: values[3]), reps: reps, lapses: lapses,
-                    firstSeen: Date(timeIntervalSinceReferenceDate: values[6]), quiz: text(fields[2]),
-                    prompt: text(fields[3]))
+                    firstSeen: Date(timeIntervalSinceReferenceDate: values[6]),
+                    quiz: text(body, (second + 1)..<third), prompt: text(body, (third + 1)..<rest.upperBound))
             } else if name.elementsEqual("stamp".utf8) {
-                stamp = numbers(rest)
+                stamp = numbers(body, rest)
             } else if name.elementsEqual("settings".utf8) {
-                parameters = numbers(rest)
+                parameters = numbers(body, rest)
             } else if name.elementsEqual("games".utf8) {
-                games = Int(String(decoding: rest, as: UTF8.self))
+                games = Int(String(decoding: body[rest], as: UTF8.self))
             } else if name.elementsEqual("day".utf8) {
-                guard let values = numbers(rest), values.count == 3, let day = Int(exactly: values[0]),
+                guard let values = numbers(body, rest), values.count == 3, let day = Int(exactly: values[0]),
                     let due = Int(exactly: values[1]), let right = Int(exactly: values[2]), right >= 0, right <= due,
                     days[day] == nil
                 else { return nil }
                 days[day] = ReviewSchedule.DayCount(due: due, right: right)
             } else if name.elementsEqual("times".utf8) {
-                guard let cut = rest.firstIndex(of: self.space), let values = numbers(rest[(cut + 1)...]) else {
-                    return nil
-                }
-                times[text(rest[..<cut])] = values
+                guard let cut = body[rest].firstIndex(of: self.space),
+                    let values = numbers(body, (cut + 1)..<rest.upperBound)
+                else { return nil }
+                times[text(body, rest.lowerBound..<cut)] = values
             } else {
                 return nil
             }
@@ -117,37 +148,40 @@ enum ScheduleText {
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
 
-    /// Space-separated numbers, every one finite; nil otherwise.
-    private static func numbers(_ bytes: ArraySlice<UInt8>) -> [Double]? {
+    /// The numbers of `range`, separated by spaces, every one finite; nil
+    /// otherwise. Each is read where it is (`CLocale.number`): the byte after
+    /// a range is always a space, a tab or the line's break, which ends it.
+    private static func numbers(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> [Double]? {
         var values: [Double] = []
-        for word in bytes.split(separator: space) {
-            guard let value = Double(String(decoding: word, as: UTF8.self)), value.isFinite else { return nil }
-            values.append(value)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let stop = bytes[start..<range.upperBound].firstIndex(of: space) ?? range.upperBound
+            if stop > start {  // (several spaces in a row part numbers as one does)
+                guard let value = CLocale.number(bytes, start..<stop), value.isFinite else { return nil }
+                values.append(value)
+            }
+            start = stop + 1
         }
         return values
     }
 
     /// A text field, unescaped; nil never (invalid UTF-8 is replaced, as it was never written).
-    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
-        let string = String(decoding: bytes, as: UTF8.self)
-        return bytes.contains(UInt8(ascii: "\\")) ? unescape(Substring(string)) : string
+    private static func text(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        let string = String(decoding: bytes[range], as: UTF8.self)
+        return bytes[range].contains(UInt8(ascii: "\\")) ? unescape(Substring(string)) : string
     }
 
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-            return text
-        }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
+    /// `text` with a tab, line break or backslash escaped, appended to `out`.
+    static func escape(_ text: String, into out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): out += [byte, byte]
+            case tab: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case newline: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            default: out.append(byte)
             }
         }
-        return out
     }
 
     static func unescape(_ text: Substring) -> String {

@@ -48,6 +48,22 @@ public struct ParsedBankCache: Sendable {
         return bank
     }
 
+    /// The questions `choose` picks (positions, given the number the bank
+    /// has) of the copy of the bank at `path`, in that order, in a bank
+    /// otherwise the same: what `load(path:)` gives with only those
+    /// questions, without making the others (decoding the 5,250 questions
+    /// of an Open Trivia file of which a game asks five was most of its
+    /// start-up). Nil when there is no copy that is the file's, or a
+    /// position is not in the bank: then `load(path:)`, which reads the file
+    /// and makes the copy.
+    public func load(path: String, choosing choose: (Int) -> [Int]) -> QuestionBank? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let absolute = AbsolutePath.resolving(path)
+        let stamp = Stamp(path: absolute, size: UInt64(info.st_size), info: info)
+        return Self.mapped(copyPath(for: absolute), stamp: stamp, path: path, choosing: { choose($0) })
+    }
+
     func copyPath(for absolute: String) -> String {
         let hash = String(BankCache.stableHash(absolute), radix: 16)
         let name = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -197,7 +213,9 @@ public struct ParsedBankCache: Sendable {
     /// strings are copied out of the mapping); nil when there is no copy,
     /// or it is not the file's, or damaged. Copies are replaced by rename,
     /// never rewritten in place, so the mapped file does not change under it.
-    static func mapped(_ file: String, stamp: Stamp, path: String) -> QuestionBank? {
+    static func mapped(_ file: String, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil })
+        -> QuestionBank?
+    {
         // Non-blocking: a FIFO put where a copy should be must not hang the start.
         let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -207,7 +225,9 @@ public struct ParsedBankCache: Sendable {
             let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
         else { return nil }
         defer { munmap(address, Int(info.st_size)) }
-        return decode(UnsafeRawBufferPointer(start: address, count: Int(info.st_size)), stamp: stamp, path: path)
+        return decode(
+            UnsafeRawBufferPointer(start: address, count: Int(info.st_size)), stamp: stamp, path: path,
+            choosing: choose)
     }
 
     /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is damaged.
@@ -215,13 +235,16 @@ public struct ParsedBankCache: Sendable {
         data.withUnsafeBytes { decode($0, stamp: stamp, path: path) }
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer, stamp: Stamp, path: String) -> QuestionBank? {
+    /// With `choose`, only the questions it picks (`load(path:choosing:)`).
+    static func decode(
+        _ raw: UnsafeRawBufferPointer, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil }
+    ) -> QuestionBank? {
         guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
         let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
         let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
         guard checksum(body) == stored else { return nil }
         var reader = Reader(bytes: body, offset: magic.count)
-        return try? reader.bank(stamp: stamp, path: path)
+        return try? reader.bank(stamp: stamp, path: path, choosing: choose)
     }
 
     private struct Reader {
@@ -288,7 +311,11 @@ public struct ParsedBankCache: Sendable {
             return list
         }
 
-        mutating func bank(stamp: Stamp, path: String) throws(Malformed) -> QuestionBank? {
+        /// `choose`: given the number of questions, the positions of those to
+        /// make, in order; nil for all.
+        mutating func bank(stamp: Stamp, path: String, choosing choose: (Int) -> [Int]?) throws(Malformed)
+            -> QuestionBank?
+        {
             let found = Stamp(
                 path: try string(), size: try u64(), seconds: Int64(bitPattern: try u64()),
                 nanoseconds: Int64(bitPattern: try u64()), changeSeconds: Int64(bitPattern: try u64()),
@@ -299,39 +326,98 @@ public struct ParsedBankCache: Sendable {
             let description = try optional()
             let number = try count()
             var questions: [Question] = []
-            questions.reserveCapacity(number)
-            for _ in 0..<number {
-                let prompt = try string()
-                let kind: Question.Kind
-                switch try u8() {
-                case 0:
-                    let choices = try strings()
-                    let answer = try u64()
-                    guard answer < UInt64(choices.count) else { throw Malformed() }
-                    kind = .multipleChoice(choices: choices, answer: Int(answer))
-                case 1: kind = .trueFalse(false)
-                case 2: kind = .trueFalse(true)
-                case 3: kind = .freeText(answer: try string(), accepted: try strings())
-                default: throw Malformed()
+            if let chosen = choose(number) {
+                // Where each question starts, every one checked as a whole
+                // read would; then only the chosen ones are made.
+                var starts: [Int] = []
+                starts.reserveCapacity(number)
+                for _ in 0..<number {
+                    starts.append(offset)
+                    try skipQuestion()
                 }
-                let explanation = try optional()
-                let difficulty: Difficulty?
-                switch try u8() {
-                case 0: difficulty = nil
-                case 1: difficulty = .easy
-                case 2: difficulty = .medium
-                case 3: difficulty = .hard
-                default: throw Malformed()
+                guard offset == bytes.count else { throw Malformed() }
+                guard chosen.allSatisfy({ (0..<number).contains($0) }) else { return nil }
+                questions.reserveCapacity(chosen.count)
+                for position in chosen {
+                    offset = starts[position]
+                    questions.append(try question())
                 }
-                var question = Question(
-                    prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
-                    category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
-                    reject: try strings())
-                question.knownFingerprint = Question.KnownFingerprint(prompt: prompt, value: try u64())
-                questions.append(question)
+            } else {
+                questions.reserveCapacity(number)
+                for _ in 0..<number { questions.append(try question()) }
+                guard offset == bytes.count else { throw Malformed() }
             }
-            guard offset == bytes.count else { throw Malformed() }
             return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)
+        }
+
+        mutating func question() throws(Malformed) -> Question {
+            let prompt = try string()
+            let kind: Question.Kind
+            switch try u8() {
+            case 0:
+                let choices = try strings()
+                let answer = try u64()
+                guard answer < UInt64(choices.count) else { throw Malformed() }
+                kind = .multipleChoice(choices: choices, answer: Int(answer))
+            case 1: kind = .trueFalse(false)
+            case 2: kind = .trueFalse(true)
+            case 3: kind = .freeText(answer: try string(), accepted: try strings())
+            default: throw Malformed()
+            }
+            let explanation = try optional()
+            let difficulty: Difficulty?
+            switch try u8() {
+            case 0: difficulty = nil
+            case 1: difficulty = .easy
+            case 2: difficulty = .medium
+            case 3: difficulty = .hard
+            default: throw Malformed()
+            }
+            var question = Question(
+                prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
+                category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
+                reject: try strings())
+            question.knownFingerprint = Question.KnownFingerprint(prompt: prompt, value: try u64())
+            return question
+        }
+
+        /// Past one question, checking what `question()` checks, making nothing.
+        mutating func skipQuestion() throws(Malformed) {
+            try skipString()
+            switch try u8() {
+            case 0:
+                let choices = try skipStrings()
+                guard try u64() < UInt64(choices) else { throw Malformed() }
+            case 1, 2: break
+            case 3:
+                try skipString()
+                try skipStrings()
+            default: throw Malformed()
+            }
+            try skipOptional()
+            guard try u8() <= 3 else { throw Malformed() }
+            try skipOptional()
+            try skipStrings()
+            try skipOptional()
+            _ = try u8()
+            try skipStrings()
+            _ = try u64()
+        }
+
+        mutating func skipString() throws(Malformed) {
+            offset += try count()
+        }
+
+        mutating func skipOptional() throws(Malformed) {
+            if try u8() != 0 { try skipString() }
+        }
+
+        /// Past a list of strings; how many there were.
+        @discardableResult
+        mutating func skipStrings() throws(Malformed) -> Int {
+            let number = try count()
+            for _ in 0..<number { try skipString() }
+            return number
         }
     }
 }
