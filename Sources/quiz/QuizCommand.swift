@@ -154,6 +154,7 @@ struct QuizCommand {
 
     private func history() throws(CommandFailure) -> ExitStatus {
         if options.reviewLog { return try reviewLog() }
+        if let status = try streamedHistory() { return status }
         // The table, markdown and CSV show no per-question results (JSON does),
         // and --limit needs only the newest games: read no more than that.
         let quiz = options.quizFilter
@@ -213,7 +214,7 @@ struct QuizCommand {
     /// The history, and whether it is whole: what could not be read is said
     /// on standard error (one line a file), everything that could is returned,
     /// and the command then ends with 74 after its output.
-    private func loadedSessions(
+    func loadedSessions(
         results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
     ) throws(CommandFailure) -> (sessions: [Session], complete: Bool) {
         // A data folder that is a file (or inside one) has no history, but the
@@ -323,18 +324,25 @@ struct QuizCommand {
         let now = try clock.now
         let statistics = Statistics(tally: tallied.tally, now: now, timeZone: LocalTimeZone.current)
         // The review section follows every answer's card, so it still reads
-        // every game with its results (not yet kept beside the archive).
-        let (sessions, whole) = tallied.tally.games == 0 ? ([], true) : try loadedSessions()
-        let complete = tallied.problems.isEmpty && whole
+        // every game with its results (not yet kept beside the archive), one
+        // game at a time (StreamedViews).
         let banks = (try? BankLocator.library(extraPaths: options.questionPaths))?.banks ?? []
-        let progress = ReviewProgress(
-            sessions: sessions, index: QuestionIndex(banks: banks), now: now, timeZone: LocalTimeZone.current,
-            scheduler: try scheduler)
+        let index = QuestionIndex(banks: banks)
+        let scheduler = try scheduler
+        let (progress, games, whole) =
+            tallied.tally.games == 0
+            ? (
+                ReviewProgress(
+                    sessions: [], index: index, now: now, timeZone: LocalTimeZone.current, scheduler: scheduler), 0,
+                true
+            )
+            : try reviewProgress(index: index, now: now, scheduler: scheduler)
+        let complete = tallied.problems.isEmpty && whole
         let ascii = settings.ascii || console.ascii
         let width = min(console.width, 100)
         if options.format == .json {
             console.out(Self.adding(reviews: progress.jsonObject, to: statistics.json()))
-        } else if sessions.isEmpty {
+        } else if games == 0 {
             console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))
         } else {
             console.out(statistics.text(ascii: ascii, width: width, streaks: settings.streaks))

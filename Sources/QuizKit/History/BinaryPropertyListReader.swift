@@ -55,6 +55,17 @@ public struct BinaryPropertyListReader {
         }
     }
 
+    /// Lets go of the mapped pages read so far (`madvise(MADV_DONTNEED)`):
+    /// they count in the process's resident memory until then, so a pass
+    /// over every game of a 240 MB archive would otherwise hold all of it.
+    /// The file's bytes do not change (a history file is only ever replaced
+    /// by renaming a new one over it), and a page read again comes back from
+    /// the page cache. Nothing for bytes in memory of our own.
+    public func releaseReadPages() {
+        guard storage.mapped else { return }
+        madvise(storage.buffer.baseAddress, storage.buffer.count, MADV_DONTNEED)
+    }
+
     private let storage: Storage
     private let bytes: UnsafeMutableRawBufferPointer
     let offsetWidth: Int

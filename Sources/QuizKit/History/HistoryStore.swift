@@ -309,7 +309,7 @@ public struct HistoryStore: Sendable {
 
     /// The journal, nil when there is none; throws `.damaged` when it holds
     /// neither a journal's header nor any record (not a quiz journal at all).
-    private func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
+    func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
         guard let data = try journalData() else { return nil }
         guard let contents = HistoryJournal.parse(data) else {
             throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
@@ -434,7 +434,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// The games waiting in pending files, by file.
-    private func pendingFiles() -> [(path: String, sessions: [Session])] {
+    func pendingFiles() -> [(path: String, sessions: [Session])] {
         pendingPaths.compactMap { path in
             guard let data = FileManager.default.contents(atPath: path), let journal = HistoryJournal.parse(data),
                 !journal.entries.isEmpty
@@ -450,7 +450,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// What is said of the games still waiting in pending files.
-    private static func pendingNotices(_ files: [(path: String, sessions: [Session])]) -> [String] {
+    static func pendingNotices(_ files: [(path: String, sessions: [Session])]) -> [String] {
         files.filter { !$0.sessions.isEmpty }.map { file in
             "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
                 + "could not be written to the history yet; the next game will add them"
@@ -834,7 +834,7 @@ public struct HistoryStore: Sendable {
 
     // MARK: Files
 
-    private func directoryExists(_ path: String) -> Bool {
+    func directoryExists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
@@ -871,7 +871,7 @@ public struct HistoryStore: Sendable {
     /// device, a folder, or a link to one) would block a reader forever or
     /// feed it endless bytes: it is refused, with its path and what it is,
     /// before anything opens it (the game is then kept pending).
-    private func refuseFilesThatAreNotRegular() throws(HistoryError) {
+    func refuseFilesThatAreNotRegular() throws(HistoryError) {
         for path in [archivePath, journalPath, summaryPath, statisticsPath] {
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
@@ -919,7 +919,7 @@ public struct HistoryStore: Sendable {
         }
     }
 
-    private func acquireLock(_ operation: Int32) throws(HistoryError) -> Int32 {
+    func acquireLock(_ operation: Int32) throws(HistoryError) -> Int32 {
         var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0 && operation == LOCK_SH { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }

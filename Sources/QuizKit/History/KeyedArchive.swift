@@ -126,7 +126,7 @@ public enum KeyedArchive {
 
     /// An archive open for reading (see `mapped`).
     public struct ArchiveSource {
-        fileprivate let reader: BinaryPropertyListReader
+        let reader: BinaryPropertyListReader
 
         public func decode(results: Bool = true) throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
         {
@@ -204,7 +204,7 @@ public enum KeyedArchive {
         }
     }
 
-    fileprivate static func run<T>(
+    static func run<T>(
         _ reader: BinaryPropertyListReader, sparse: Bool = false, _ body: (inout ArchiveDecoder) throws -> T
     ) throws(ArchiveError) -> T {
         do {
@@ -392,7 +392,7 @@ private struct ArchiveEncoder {
 }
 
 /// Walks a keyed archive's object table by UID, checking each value's type.
-private struct ArchiveDecoder {
+struct ArchiveDecoder {
     /// The keys this decoder knows, resolved once per property-list string.
     enum Key: UInt8 {
         case unknown = 0
@@ -558,6 +558,8 @@ private struct ArchiveDecoder {
     /// before anything is decoded.
     mutating func checkEveryClass() throws {
         for index in 0..<objects.count {
+            // Every object's page is touched once: let go of them as it goes.
+            if index > 0 && index % 65_536 == 0 { reader.releaseReadPages() }
             // A class description has $classname and $classes (and at most a
             // $classhints); larger dictionaries are objects, whose $class is
             // checked when they are read.
@@ -655,10 +657,12 @@ private struct ArchiveDecoder {
         return sessions
     }
 
-    /// `sessions`, one at a time.
+    /// `sessions`, one at a time, letting go of the pages read as it goes
+    /// (`forget(after:)`).
     mutating func eachSession(results: Bool, _ body: (Session) -> Void) throws {
         let list = try sessionList()
         for index in 0..<list.count {
+            forget(after: index)
             try salvaging { decoder in
                 guard let uid = try decoder.reader.uid(try decoder.reader.reference(list, index)) else {
                     throw ArchiveError.wrongShape("sessions holds a non-reference")
@@ -800,6 +804,24 @@ private struct ArchiveDecoder {
             date: own.date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
             results: results, category: category, difficulty: difficulty, source: source)
     }
+
+    /// Sessions read between two `releaseReadPages()` in a pass over every
+    /// session: a few megabytes of a mapped archive resident at a time.
+    static let sessionsBetweenReleases = 4096
+
+    /// A pass over every session calls this before session `index`: every
+    /// `sessionsBetweenReleases` sessions the mapped pages read are let go
+    /// of, and the shared results decoded so far too (they are only a
+    /// cache), so the pass costs the same memory at any history length.
+    mutating func forget(after index: Int) {
+        guard index > 0, index % Self.sessionsBetweenReleases == 0 else { return }
+        reader.releaseReadPages()
+        if results.count > Self.keptResults { results.removeAll() }
+    }
+
+    /// Shared results kept decoded: more than enough for every question
+    /// of every bundled bank, a bound for a history of a million distinct ones.
+    static let keptResults = 65_536
 
     mutating func result(_ uid: UInt64) throws -> QuestionResult {
         if let known = results[uid] { return known }

@@ -21,13 +21,27 @@ public struct ReviewProgress: Sendable {
     /// From the whole history (questions of banks that are gone count as seen,
     /// never as due).
     public init(sessions: [Session], index: QuestionIndex, now: Date, timeZone: TimeZone, scheduler: FSRS = .standard) {
+        self.init(
+            each: { apply in sessions.forEach(apply) }, index: index, now: now, timeZone: timeZone,
+            scheduler: scheduler)
+    }
+
+    /// From the whole history handed over one game at a time, in the order
+    /// recorded (`each` calls its argument for every game), none of it kept.
+    public init(
+        each: ((Session) -> Void) -> Void, index: QuestionIndex, now: Date, timeZone: TimeZone,
+        scheduler: FSRS = .standard
+    ) {
         let since = now.addingTimeInterval(-Double(Self.retentionDays) * 86_400)
         var dueReviews = 0
         var dueRight = 0
-        let schedule = ReviewSchedule(sessions: sessions, index: index, scheduler: scheduler) { review in
-            guard !review.wasNew, review.wasDue, review.date >= since, review.date <= now else { return }
-            dueReviews += 1
-            if review.outcome == .right { dueRight += 1 }
+        var schedule = ReviewSchedule()
+        each { session in
+            schedule.apply(session, index: index, scheduler: scheduler) { review in
+                guard !review.wasNew, review.wasDue, review.date >= since, review.date <= now else { return }
+                dueReviews += 1
+                if review.outcome == .right { dueRight += 1 }
+            }
         }
         self.dueReviews = dueReviews
         self.dueRight = dueRight

@@ -1,0 +1,61 @@
+import Foundation
+import QuizKit
+
+/// The views of the whole history that read every game, one game at a time
+/// (`HistoryStream`): `--history` in every format and the review section of
+/// `--stats`. Each goes back to the whole-history path (`loadedSessions`,
+/// which repairs damage and reports it) when the stream will not do.
+extension QuizCommand {
+    /// `--history` streamed: nil when the other path is the one (the newest
+    /// few games, which it reads alone; a data folder that is not one;
+    /// damage; no game of `--quiz ID`, which it explains).
+    func streamedHistory() throws(CommandFailure) -> ExitStatus? {
+        if let limit = options.limit, limit <= 10_000 { return nil }
+        guard DataDirectory.problem(folder: store.folder) == nil else { return nil }
+        let quiz = options.quizFilter
+        let format = options.format ?? .table
+        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }),
+            let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit),
+            report.count > 0 || quiz == nil
+        else { return nil }
+        for line in stream.notices { console.err(line) }
+        let output = HistoryOutput(
+            console: console, environment: environment, refusedPager: options.noPager, csv: format == .csv)
+        do {
+            try report.write(width: console.width, ascii: console.ascii, to: output.write)
+        } catch {
+            output.finish()
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+        output.finish()
+        return .success
+    }
+
+    /// The review section of `--stats` from every game with its results, and
+    /// whether the history was read whole; streamed when it can be.
+    func reviewProgress(
+        index: QuestionIndex, now: Date, scheduler: FSRS
+    ) throws(CommandFailure) -> (progress: ReviewProgress, games: Int, whole: Bool) {
+        if DataDirectory.problem(folder: store.folder) == nil, let stream = store.stream() {
+            var readable = true
+            let progress = ReviewProgress(
+                each: { apply in
+                    for position in 0..<stream.count where readable {
+                        guard let session = try? stream.session(at: position, results: true) else {
+                            readable = false
+                            return
+                        }
+                        apply(session)
+                    }
+                }, index: index, now: now, timeZone: LocalTimeZone.current, scheduler: scheduler)
+            if readable {
+                for line in stream.notices { console.err(line) }
+                return (progress, stream.count, true)
+            }
+        }
+        let (sessions, whole) = try loadedSessions()
+        let progress = ReviewProgress(
+            sessions: sessions, index: index, now: now, timeZone: LocalTimeZone.current, scheduler: scheduler)
+        return (progress, sessions.count, whole)
+    }
+}
