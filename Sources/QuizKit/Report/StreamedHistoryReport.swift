@@ -127,11 +127,12 @@ public struct StreamedHistoryReport {
             }
             out.removeAll(keepingCapacity: true)
         }
-        /// Each game shown, newest first, until the reader goes.
-        func each(results: Bool, _ body: (Session) -> Void) throws(Failure) {
-            for key in keys where going {
+        /// Each game shown, newest first, until the reader goes; `last` for
+        /// the last one shown, which some formats end differently.
+        func each(results: Bool, _ body: (_ session: Session, _ last: Bool) -> Void) throws(Failure) {
+            for (number, key) in keys.enumerated() where going {
                 do {
-                    body(try stream.session(at: Int(key.position), results: results))
+                    body(try stream.session(at: Int(key.position), results: results), number == keys.count - 1)
                 } catch {
                     throw Failure(description: "the history changed while it was read: \(error)")
                 }
@@ -149,7 +150,7 @@ public struct StreamedHistoryReport {
             var writer = HistoryTable.Writer(widths: widths, width: width, ascii: ascii)
             var summary = HistoryTable.Summary()
             writer.header(into: &out)
-            try each(results: false) { session in
+            try each(results: false) { session, _ in
                 writer.row(maker.cells(session, title: title(session)), into: &out)
                 summary.add(session)
             }
@@ -158,13 +159,15 @@ public struct StreamedHistoryReport {
         case .csv:
             var rows = HistoryCSV(timeZone: timeZone)
             out += HistoryCSV.header
-            try each(results: false) { session in rows.row(session, title: title(session), into: &out) }
+            try each(results: false) { session, _ in rows.row(session, title: title(session), into: &out) }
         case .markdown:
             let day = HistoryReport.markdownDayFormatter(timeZone)
             out += HistoryReport.markdownHeader.utf8
-            try each(results: false) { session in
-                out.append(10)
+            if !keys.isEmpty { out.append(10) }
+            // Rows apart, not ended: the markdown has no line end after its last.
+            try each(results: false) { session, last in
                 out += HistoryReport.markdownRow(session, title: title(session), day: day).utf8
+                if !last { out.append(10) }
             }
         case .json:
             guard !keys.isEmpty, !unwritableJSON else {
@@ -176,23 +179,21 @@ public struct StreamedHistoryReport {
             // inside left empty.
             let iso = HistoryReport(sessions: [], timeZone: timeZone).isoFormatter
             out += Array("[\n".utf8)
-            var first = true
-            try each(results: true) { session in
+            try each(results: true) { session, last in
                 let object = HistoryReport.jsonObject(session, title: title(session), iso: iso)
                 guard
                     let data = try? JSONSerialization.data(
                         withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
                 else { return }
-                if !first { out += [44, 10] }
-                first = false
                 var lineStart = true
                 for byte in data {
                     if lineStart && byte != 10 { out += [32, 32] }
                     out.append(byte)
                     lineStart = byte == 10
                 }
+                out += last ? [10] : [44, 10]
             }
-            out += [10, 93]
+            out.append(93)
         }
         flush(force: true)
     }
