@@ -103,7 +103,9 @@ import Testing
             environment: scratch.privateEnvironment(["TERM": "xterm", "QUIZ_PAGER": "head -c 100 >/dev/null"]),
             rows: 24)
         #expect(try terminal.waitForExit() == 0)
-        #expect(!terminal.output.contains("quiz:"), "\(terminal.output)")
+        // Only the notice of the games waiting; no word of a failed write.
+        #expect(!terminal.output.contains("cannot write"), "\(terminal.output)")
+        #expect(!terminal.output.contains("Broken pipe"), "\(terminal.output)")
     }
 
     /// A write that fails (a full disk) still ends with 74 and one line.

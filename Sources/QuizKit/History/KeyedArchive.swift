@@ -466,6 +466,8 @@ struct ArchiveDecoder {
     var strings: [String] = []
     /// Results are immutable and the writer shares equal ones: decode each once.
     var results: [UInt64: QuestionResult] = [:]
+    /// The same, by the property-list object that refers to them.
+    var resultsByReference: [Int: QuestionResult] = [:]
     /// Skip a session that cannot be read (counted) instead of throwing; keep
     /// one whose results cannot be read, without them.
     var salvage = false
@@ -789,10 +791,19 @@ struct ArchiveDecoder {
                 let list = try array(resultsList, what: "\(what())'s results")
                 results.reserveCapacity(list.count)
                 for j in 0..<list.count {
-                    guard let resultUID = try reader.uid(try reader.reference(list, j)) else {
+                    // A shared result is known by the reference to it, so its
+                    // UID, written where it was first used, is not read again.
+                    let reference = try reader.reference(list, j)
+                    if let known = resultsByReference[reference] {
+                        results.append(known)
+                        continue
+                    }
+                    guard let resultUID = try reader.uid(reference) else {
                         throw ArchiveError.wrongShape("\(what())'s results hold a non-reference")
                     }
-                    results.append(try result(resultUID))
+                    let decoded = try result(resultUID)
+                    resultsByReference[reference] = decoded
+                    results.append(decoded)
                 }
             } catch  where salvage {
                 resultsLost += 1
@@ -806,8 +817,10 @@ struct ArchiveDecoder {
     }
 
     /// Sessions read between two `releaseReadPages()` in a pass over every
-    /// session: a few megabytes of a mapped archive resident at a time.
-    static let sessionsBetweenReleases = 4096
+    /// session: a few megabytes of a mapped archive resident at a time, even
+    /// in an archive whose games share values with games far back (one
+    /// written before `BinaryPropertyListWriter` kept large integers local).
+    static let sessionsBetweenReleases = 256
 
     /// A pass over every session calls this before session `index`: every
     /// `sessionsBetweenReleases` sessions the mapped pages read are let go
@@ -817,6 +830,7 @@ struct ArchiveDecoder {
         guard index > 0, index % Self.sessionsBetweenReleases == 0 else { return }
         reader.releaseReadPages()
         if results.count > Self.keptResults { results.removeAll() }
+        if resultsByReference.count > Self.keptResults { resultsByReference.removeAll() }
     }
 
     /// Shared results kept decoded: more than enough for every question
@@ -861,26 +875,30 @@ struct ArchiveDecoder {
     }
 }
 
-/// A cache by index: an array when most indexes will be asked for, a
-/// dictionary when few will.
+/// A cache by index: an array for the first indexes when most will be asked
+/// for (the keys, classes and strings a history shares come first in its
+/// file), a dictionary for the others and when few will be.
 struct Slots<Value> {
     private var array: [Value]
     private var dictionary: [Int: Value] = [:]
     private let empty: Value
-    private let dense: Bool
     let count: Int
+
+    /// Indexes kept in the array at most: a megabyte of `Int32`s, where an
+    /// array as long as a million games' objects was 40 MB, every page of it
+    /// written once to fill it.
+    static var denseLimit: Int { 1 << 18 }
 
     init(count: Int, empty: Value, dense: Bool) {
         self.count = count
         self.empty = empty
-        self.dense = dense
-        array = dense ? Array(repeating: empty, count: count) : []
+        array = dense ? Array(repeating: empty, count: min(count, Self.denseLimit)) : []
     }
 
     subscript(index: Int) -> Value {
-        get { dense ? array[index] : dictionary[index] ?? empty }
+        get { index < array.count ? array[index] : dictionary[index] ?? empty }
         set {
-            if dense { array[index] = newValue } else { dictionary[index] = newValue }
+            if index < array.count { array[index] = newValue } else { dictionary[index] = newValue }
         }
     }
 }

@@ -47,6 +47,8 @@ public struct StreamedHistoryReport {
     ) {
         let results = format == .json
         var keys: [Key] = []
+        // Once, at its largest: growing by doubling would hold two copies.
+        keys.reserveCapacity(limit == nil ? stream.count : stream.count - stream.pendingStart)
         var measure = format == .table && limit == nil
         var widths = HistoryTable.Widths()
         var maker = HistoryTable.CellMaker(timeZone: timeZone)
