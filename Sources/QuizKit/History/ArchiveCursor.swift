@@ -34,10 +34,12 @@ final class ArchiveCursor {
     }
 
     /// Session `index` (0 the oldest); `results: false` leaves its
-    /// per-question results unread.
-    func session(at index: Int, results: Bool) throws(ArchiveError) -> Session {
+    /// per-question results unread; `checked`: its checksum was checked in
+    /// an earlier read (the mapping is the same bytes), so it is not again.
+    func session(at index: Int, results: Bool, checked: Bool = false) throws(ArchiveError) -> Session {
         reads += 1
         decoder.forget(after: reads)
+        decoder.checksChecksums = !checked
         do {
             guard let uid = try decoder.reader.uid(try decoder.reader.reference(list, index)) else {
                 throw ArchiveError.wrongShape("sessions holds a non-reference")

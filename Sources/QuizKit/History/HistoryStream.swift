@@ -41,10 +41,11 @@ public final class HistoryStream {
     /// The game at `position` (0 the first recorded); `results: false`
     /// leaves its per-question results unread. Throws when the archive's
     /// session there cannot be read: damage, which `HistoryStore.load`
-    /// repairs and reports.
-    public func session(at position: Int, results: Bool) throws(ArchiveError) -> Session {
+    /// repairs and reports. `checked`: read whole before (with its results
+    /// when asked for them now), so its checksum is not checked again.
+    public func session(at position: Int, results: Bool, checked: Bool = false) throws(ArchiveError) -> Session {
         guard position < archiveCount, let archive else { return later[position - archiveCount] }
-        return try archive.session(at: position, results: results)
+        return try archive.session(at: position, results: results, checked: checked)
     }
 }
 

@@ -43,24 +43,30 @@ enum HistoryTable {
             dates = InternetDateFormat(timeZone: timeZone)
         }
 
+        /// The widths of the date's two cells and of the title made safe.
+        mutating func measure(_ session: Session, title raw: String) -> (day: Int, time: Int, title: Int) {
+            let (day, time) = dayAndTime(session.date)
+            return (day.utf8.count, time.utf8.count, safeTitle(raw).width)
+        }
+
+        private mutating func dayAndTime(_ date: Date) -> (day: String, time: String) {
+            if let fast = dates.dayAndTime(from: date) { return fast }
+            let formatters = slow ?? (formatter("yyyy-MM-dd"), formatter("HH:mm"))
+            slow = formatters
+            return (formatters.day.string(from: date), formatters.time.string(from: date))
+        }
+
+        private mutating func safeTitle(_ raw: String) -> (text: String, width: Int) {
+            if let known = safeTitles[raw] { return known }
+            let text = TerminalText.safe(raw)
+            let safe = (text, DisplayWidth.of(text))
+            if safeTitles.count < HistoryTable.keptTitles { safeTitles[raw] = safe }
+            return safe
+        }
+
         mutating func cells(_ session: Session, title raw: String) -> Cells {
-            var day: String
-            var time: String
-            if let fast = dates.dayAndTime(from: session.date) {
-                (day, time) = fast
-            } else {
-                let formatters = slow ?? (formatter("yyyy-MM-dd"), formatter("HH:mm"))
-                slow = formatters
-                (day, time) = (formatters.day.string(from: session.date), formatters.time.string(from: session.date))
-            }
-            let safe: (text: String, width: Int)
-            if let known = safeTitles[raw] {
-                safe = known
-            } else {
-                let text = TerminalText.safe(raw)
-                safe = (text, DisplayWidth.of(text))
-                if safeTitles.count < HistoryTable.keptTitles { safeTitles[raw] = safe }
-            }
+            let (day, time) = dayAndTime(session.date)
+            let safe = safeTitle(raw)
             return Cells(
                 day: day, time: time, title: safe.text, titleWidth: safe.width, score: HistoryReport.score(session),
                 percent: HistoryReport.percent(session), took: DurationFormat.clock(session.duration))
@@ -78,6 +84,40 @@ enum HistoryTable {
     /// Each column's width: the widest of its cells and its header.
     struct Widths {
         var columns = [4, 4, 4, 5, 1, 4]  // the headers'
+
+        /// The widths of `session`'s cells, counted without making the
+        /// numbers' text (`HistoryReport.score`, `percent`,
+        /// `DurationFormat.clock`): as `include(maker.cells(…))`, cheaper.
+        mutating func include(_ session: Session, title: String, maker: inout CellMaker) {
+            let (day, time, safeTitle) = maker.measure(session, title: title)
+            columns[0] = max(columns[0], day)
+            columns[1] = max(columns[1], time)
+            columns[2] = max(columns[2], safeTitle)
+            let total = session.total.map(Self.digits) ?? 1
+            columns[3] = max(columns[3], Self.digits(session.score) + 1 + total)
+            let percent = session.fraction.map { Self.digits(Int(($0 * 100).rounded())) + 1 } ?? 1
+            columns[4] = max(columns[4], percent)
+            columns[5] = max(columns[5], Self.clockWidth(session.duration))
+        }
+
+        /// Characters of `value` in decimal, its sign included.
+        static func digits(_ value: Int) -> Int {
+            var count = value < 0 ? 2 : 1
+            var rest = value.magnitude / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
+            return count
+        }
+
+        /// `DurationFormat.clock(seconds).utf8.count`.
+        static func clockWidth(_ seconds: Double?) -> Int {
+            guard let seconds, seconds.isFinite, seconds >= 0 else { return 1 }
+            let whole = Int(seconds.rounded())
+            let hours = whole / 3600
+            return hours > 0 ? digits(hours) + 6 : digits(whole / 60 % 60) + 3
+        }
 
         mutating func include(_ cells: Cells) {
             columns[0] = max(columns[0], cells.day.utf8.count)

@@ -72,7 +72,9 @@ public struct StreamedHistoryReport {
                 } else {
                     keys.append(key)
                 }
-                if measure { widths.include(maker.cells(session, title: HistoryReport.title(session, titles: titles))) }
+                if measure {
+                    widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
+                }
             }
         } catch {
             return nil
@@ -89,8 +91,8 @@ public struct StreamedHistoryReport {
             measure = true
             do {
                 for key in keys {
-                    let session = try stream.session(at: Int(key.position), results: false)
-                    widths.include(maker.cells(session, title: HistoryReport.title(session, titles: titles)))
+                    let session = try stream.session(at: Int(key.position), results: false, checked: true)
+                    widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
                 }
             } catch {
                 return nil
@@ -134,7 +136,8 @@ public struct StreamedHistoryReport {
         func each(results: Bool, _ body: (_ session: Session, _ last: Bool) -> Void) throws(Failure) {
             for (number, key) in keys.enumerated() where going {
                 do {
-                    body(try stream.session(at: Int(key.position), results: results), number == keys.count - 1)
+                    let session = try stream.session(at: Int(key.position), results: results, checked: true)
+                    body(session, number == keys.count - 1)
                 } catch {
                     throw Failure(description: "the history changed while it was read: \(error)")
                 }
