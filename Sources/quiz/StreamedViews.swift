@@ -8,17 +8,20 @@ import QuizKit
 extension QuizCommand {
     /// `--history` streamed: nil when the other path is the one (the newest
     /// few games, which it reads alone; a data folder that is not one;
-    /// damage; no game of `--quiz ID`, which it explains).
+    /// damage).
     func streamedHistory() throws(CommandFailure) -> ExitStatus? {
         if let limit = options.limit, limit <= 10_000 { return nil }
         guard DataDirectory.problem(folder: store.folder) == nil else { return nil }
         let quiz = options.quizFilter
         let format = options.format ?? .table
         guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }),
-            let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit),
-            report.count > 0 || quiz == nil
+            let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit)
         else { return nil }
         for line in stream.notices { console.err(line) }
+        if report.count == 0, let quiz, let note = try noGamesOf(quiz) {
+            console.out(note)
+            return .success
+        }
         let output = HistoryOutput(
             console: console, environment: environment, refusedPager: options.noPager, csv: format == .csv)
         do {
@@ -29,6 +32,29 @@ extension QuizCommand {
         }
         output.finish()
         return .success
+    }
+
+    /// How many games the history holds and the quizzes they are of (for
+    /// `--quiz ID` that matches none), read a game at a time when it can be.
+    func historyQuizzes() throws(CommandFailure) -> (count: Int, played: [String]) {
+        if let stream = store.stream() {
+            var played: Set<String> = []
+            var readable = true
+            for position in 0..<stream.count where readable {
+                guard let session = try? stream.session(at: position, results: false) else {
+                    readable = false
+                    break
+                }
+                if let quiz = session.quiz { played.insert(quiz) }
+            }
+            if readable { return (stream.count, played.sorted()) }
+        }
+        do {
+            let all = try store.load(results: false).sessions
+            return (all.count, Set(all.compactMap(\.quiz)).sorted())
+        } catch {
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
     }
 
     /// The review section of `--stats` from every game with its results, and

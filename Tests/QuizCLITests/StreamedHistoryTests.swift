@@ -119,4 +119,25 @@ import Testing
         #expect(
             full.stderr.hasSuffix("quiz: cannot write to standard output: No space left on device\n"), "\(full.stderr)")
     }
+
+    /// `--quiz ID` matching no game: counted a game at a time, said as before.
+    @Test func aQuizWithNoGameIsExplained() throws {
+        let scratch = Scratch()
+        try history(scratch, count: 2_500)
+        let typo = try runQuiz(["--history", "--quiz", "mimi"], environment: scratch.privateEnvironment())
+        #expect(typo.status == 66)
+        #expect(
+            typo.stderr.contains(
+                "--quiz mimi: no such quiz; the history has 2504 games, of mini, other. Did you mean mini?"),
+            "\(typo.stderr)")
+        let unplayed = try runQuiz(
+            ["--history", "--quiz", "world-capitals"], environment: scratch.privateEnvironment())
+        #expect(unplayed.status == 0, "\(unplayed.stderr)")
+        #expect(
+            unplayed.stdout
+                == "No games of World Capitals (world-capitals) yet; the history has 2504 games of other quizzes.\n")
+        let csv = try runQuiz(
+            ["--history", "--quiz", "world-capitals", "--format", "csv"], environment: scratch.privateEnvironment())
+        #expect(csv.stdout == "date,quiz,title,score,total,percent,duration_seconds,seed\r\n")
+    }
 }
