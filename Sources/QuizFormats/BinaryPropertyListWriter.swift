@@ -85,11 +85,16 @@ public struct BinaryPropertyListWriter {
         return number
     }
 
+    /// Small integers (scores, totals, flags) are written once and shared;
+    /// others (seeds, checksums) each where they are used, so that reading a
+    /// game reads bytes near it, not a seed first written a million games
+    /// back (a reader of every game then touches pages all over the file).
     public mutating func integer(_ value: Int64) -> Int {
-        if let existing = integers[value] { return existing }
+        let shared = (-128...1023).contains(value)
+        if shared, let existing = integers[value] { return existing }
         let number = begin()
         appendIntegerBody(value)
-        integers[value] = number
+        if shared { integers[value] = number }
         return number
     }
 

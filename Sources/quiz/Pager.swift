@@ -16,12 +16,18 @@ struct Pager {
 
     /// The pager for `text`, nil for none (not a terminal, or it fits).
     static func forOutput(_ text: String, environment: [String: String], refused: Bool) -> Pager? {
+        guard let (pager, rows) = forTerminal(environment: environment, refused: refused) else { return nil }
+        var lines = 1
+        for byte in text.utf8 where byte == 10 { lines += 1 }
+        return lines > rows ? pager : nil
+    }
+
+    /// The pager for output of more lines than the screen's `rows`, nil for
+    /// none (not a terminal, refused, none chosen).
+    static func forTerminal(environment: [String: String], refused: Bool) -> (pager: Pager, rows: Int)? {
         guard !refused, isatty(STDOUT_FILENO) == 1 else { return nil }
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        var lines = 1
-        for byte in text.utf8 where byte == 10 { lines += 1 }
-        guard lines > Int(size.ws_row) else { return nil }
         // less on a terminal that says it can do nothing (TERM=dumb or unset)
         // only warns; a pager named outright is still used.
         let term = environment["TERM"] ?? ""
@@ -30,7 +36,7 @@ struct Pager {
         guard let chosen, !chosen.trimmingCharacters(in: .whitespaces).isEmpty,
             chosen.trimmingCharacters(in: .whitespaces) != "cat"
         else { return nil }
-        return Pager(command: chosen, environment: environment)
+        return (Pager(command: chosen, environment: environment), Int(size.ws_row))
     }
 
     static func lessInstalled(_ environment: [String: String]) -> Bool {
@@ -41,8 +47,16 @@ struct Pager {
     /// Writes `text` through the pager and waits for it; false when the pager
     /// could not be started (then nothing was written).
     func show(_ text: String) -> Bool {
+        guard let running = start() else { return false }
+        _ = running.write(text.hasSuffix("\n") ? text : text + "\n")
+        running.finish()
+        return true
+    }
+
+    /// The pager started, reading from a pipe; nil when it could not be.
+    func start() -> Running? {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return false }
+        guard pipe(&fds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -63,30 +77,51 @@ struct Pager {
         close(fds[0])
         guard spawned == 0 else {
             close(fds[1])
-            return false
+            return nil
         }
         // The pager owns the terminal now: Ctrl-C is its (less ignores it),
         // and a pager quit before the end is not an error of ours.
-        let oldPipe = signal(SIGPIPE, SIG_IGN)
-        let oldInterrupt = signal(SIGINT, SIG_IGN)
-        var bytes = Array(text.utf8)
-        if !text.hasSuffix("\n") { bytes.append(10) }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fds[1], buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break
+        return Running(
+            pid: pid, input: fds[1], oldPipe: signal(SIGPIPE, SIG_IGN), oldInterrupt: signal(SIGINT, SIG_IGN))
+    }
+
+    /// A pager reading what is written to it, until `finish`.
+    final class Running {
+        let pid: pid_t
+        let input: Int32
+        let oldPipe: sighandler_t?
+        let oldInterrupt: sighandler_t?
+
+        init(pid: pid_t, input: Int32, oldPipe: sighandler_t?, oldInterrupt: sighandler_t?) {
+            self.pid = pid
+            self.input = input
+            self.oldPipe = oldPipe
+            self.oldInterrupt = oldInterrupt
+        }
+
+        /// False when the pager has gone (quit before the end).
+        func write(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(input, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += written
                 }
-                offset += written
+                return true
             }
         }
-        close(fds[1])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        signal(SIGPIPE, oldPipe)
-        signal(SIGINT, oldInterrupt)
-        return true
+
+        /// Closes the pipe and waits for the pager to end.
+        func finish() {
+            close(input)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            signal(SIGPIPE, oldPipe)
+            signal(SIGINT, oldInterrupt)
+        }
     }
 }

@@ -154,6 +154,7 @@ struct QuizCommand {
 
     private func history() throws(CommandFailure) -> ExitStatus {
         if options.reviewLog { return try reviewLog() }
+        if let status = try streamedHistory() { return status }
         // The table, markdown and CSV show no per-question results (JSON does),
         // and --limit needs only the newest games: read no more than that.
         let quiz = options.quizFilter
@@ -187,33 +188,28 @@ struct QuizCommand {
     /// games: an error (66) when ID is neither a quiz played nor a quiz there
     /// is, else, for the table, a line naming the quiz; nil for an empty
     /// history or an export (whose empty form is the answer).
-    private func noGamesOf(_ quiz: String) throws(CommandFailure) -> String? {
-        let all: [Session]
-        do {
-            all = try store.load(results: false).sessions
-        } catch {
-            throw CommandFailure(error)
-        }
-        guard !all.isEmpty else { return nil }
-        let played = Set(all.compactMap(\.quiz)).sorted()
+    func noGamesOf(_ quiz: String) throws(CommandFailure) -> String? {
+        // The games counted and their quizzes gathered one at a time (StreamedViews).
+        let (count, played) = try historyQuizzes()
+        guard count > 0 else { return nil }
         let bank = (try? BankLocator.library(extraPaths: []))?.bank(id: quiz)
         guard let bank else {
-            let games = all.count == 1 ? "game" : "games"
+            let games = count == 1 ? "game" : "games"
             let guess = NearestMatch.suggestion(for: quiz, among: played).map { " Did you mean \($0)?" } ?? ""
             throw CommandFailure(
                 status: .noInput,
-                message: "--quiz \(quiz): no such quiz; the history has \(all.count) \(games), of "
+                message: "--quiz \(quiz): no such quiz; the history has \(count) \(games), of "
                     + "\(played.isEmpty ? "unnamed quizzes" : played.joined(separator: ", ")).\(guess)")
         }
         guard (options.format ?? .table) == .table else { return nil }
-        let others = all.count == 1 ? "1 game of another quiz" : "\(all.count) games of other quizzes"
+        let others = count == 1 ? "1 game of another quiz" : "\(count) games of other quizzes"
         return "No games of \(bank.title) (\(quiz)) yet; the history has \(others)."
     }
 
     /// The history, and whether it is whole: what could not be read is said
     /// on standard error (one line a file), everything that could is returned,
     /// and the command then ends with 74 after its output.
-    private func loadedSessions(
+    func loadedSessions(
         results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
     ) throws(CommandFailure) -> (sessions: [Session], complete: Bool) {
         // A data folder that is a file (or inside one) has no history, but the

@@ -716,7 +716,7 @@ public struct HistoryStore: Sendable {
     /// device, a folder, or a link to one) would block a reader forever or
     /// feed it endless bytes: it is refused, with its path and what it is,
     /// before anything opens it (the game is then kept pending).
-    private func refuseFilesThatAreNotRegular() throws(HistoryError) {
+    func refuseFilesThatAreNotRegular() throws(HistoryError) {
         for path in [archivePath, journalPath, summaryPath, statisticsPath] {
             var info = stat()
             guard stat(path, &info) == 0 else { continue }

@@ -128,7 +128,7 @@ public enum KeyedArchive {
 
     /// An archive open for reading (see `mapped`).
     public struct ArchiveSource {
-        fileprivate let reader: BinaryPropertyListReader
+        let reader: BinaryPropertyListReader
 
         public func decode(results: Bool = true) throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
         {
@@ -206,7 +206,7 @@ public enum KeyedArchive {
         }
     }
 
-    fileprivate static func run<T>(
+    static func run<T>(
         _ reader: BinaryPropertyListReader, sparse: Bool = false, _ body: (inout ArchiveDecoder) throws -> T
     ) throws(ArchiveError) -> T {
         do {
@@ -394,7 +394,7 @@ private struct ArchiveEncoder {
 }
 
 /// Walks a keyed archive's object table by UID, checking each value's type.
-private struct ArchiveDecoder {
+struct ArchiveDecoder {
     /// The keys this decoder knows, resolved once per property-list string.
     enum Key: Equatable {
         case unknown
@@ -466,6 +466,11 @@ private struct ArchiveDecoder {
     var strings: [String] = []
     /// Results are immutable and the writer shares equal ones: decode each once.
     var results: [UInt64: QuestionResult] = [:]
+    /// The same, by the property-list object that refers to them.
+    var resultsByReference: [Int: QuestionResult] = [:]
+    /// Each session's checksum is checked (not when these very bytes were
+    /// checked already: `HistoryStream`'s second pass).
+    var checksChecksums = true
     /// Skip a session that cannot be read (counted) instead of throwing; keep
     /// one whose results cannot be read, without them.
     var salvage = false
@@ -558,6 +563,8 @@ private struct ArchiveDecoder {
     /// before anything is decoded.
     mutating func checkEveryClass() throws {
         for index in 0..<objects.count {
+            // Every object's page is touched once: let go of them as it goes.
+            if index > 0 && index % 65_536 == 0 { reader.releaseReadPages() }
             // A class description has $classname and $classes (and at most a
             // $classhints); larger dictionaries are objects, whose $class is
             // checked when they are read.
@@ -655,10 +662,12 @@ private struct ArchiveDecoder {
         return sessions
     }
 
-    /// `sessions`, one at a time.
+    /// `sessions`, one at a time, letting go of the pages read as it goes
+    /// (`forget(after:)`).
     mutating func eachSession(results: Bool, _ body: (Session) -> Void) throws {
         let list = try sessionList()
         for index in 0..<list.count {
+            forget(after: index)
             try salvaging { decoder in
                 guard let uid = try decoder.reader.uid(try decoder.reader.reference(list, index)) else {
                     throw ArchiveError.wrongShape("sessions holds a non-reference")
@@ -773,7 +782,7 @@ private struct ArchiveDecoder {
         let own = Session(
             date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
             duration: duration, seed: seed, texts: texts)
-        if let checksum, checksum != Int64(SessionRecordCodec.fieldsChecksum(own)) {
+        if checksChecksums, let checksum, checksum != Int64(SessionRecordCodec.fieldsChecksum(own)) {
             throw ArchiveError.checksumMismatch(what())
         }
         if let resultsList {
@@ -781,10 +790,19 @@ private struct ArchiveDecoder {
                 let list = try array(resultsList, what: "\(what())'s results")
                 results.reserveCapacity(list.count)
                 for j in 0..<list.count {
-                    guard let resultUID = try reader.uid(try reader.reference(list, j)) else {
+                    // A shared result is known by the reference to it, so its
+                    // UID, written where it was first used, is not read again.
+                    let reference = try reader.reference(list, j)
+                    if let known = resultsByReference[reference] {
+                        results.append(known)
+                        continue
+                    }
+                    guard let resultUID = try reader.uid(reference) else {
                         throw ArchiveError.wrongShape("\(what())'s results hold a non-reference")
                     }
-                    results.append(try result(resultUID))
+                    let decoded = try result(resultUID)
+                    resultsByReference[reference] = decoded
+                    results.append(decoded)
                 }
             } catch  where salvage {
                 resultsLost += 1
@@ -796,6 +814,27 @@ private struct ArchiveDecoder {
             date: own.date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
             results: results, texts: texts)
     }
+
+    /// Sessions read between two `releaseReadPages()` in a pass over every
+    /// session: a few megabytes of a mapped archive resident at a time, even
+    /// in an archive whose games share values with games far back (one
+    /// written before `BinaryPropertyListWriter` kept large integers local).
+    static let sessionsBetweenReleases = 256
+
+    /// A pass over every session calls this before session `index`: every
+    /// `sessionsBetweenReleases` sessions the mapped pages read are let go
+    /// of, and the shared results decoded so far too (they are only a
+    /// cache), so the pass costs the same memory at any history length.
+    mutating func forget(after index: Int) {
+        guard index > 0, index % Self.sessionsBetweenReleases == 0 else { return }
+        reader.releaseReadPages()
+        if results.count > Self.keptResults { results.removeAll() }
+        if resultsByReference.count > Self.keptResults { resultsByReference.removeAll() }
+    }
+
+    /// Shared results kept decoded: more than enough for every question
+    /// of every bundled bank, a bound for a history of a million distinct ones.
+    static let keptResults = 65_536
 
     mutating func result(_ uid: UInt64) throws -> QuestionResult {
         if let known = results[uid] { return known }
@@ -835,26 +874,30 @@ private struct ArchiveDecoder {
     }
 }
 
-/// A cache by index: an array when most indexes will be asked for, a
-/// dictionary when few will.
+/// A cache by index: an array for the first indexes when most will be asked
+/// for (the keys, classes and strings a history shares come first in its
+/// file), a dictionary for the others and when few will be.
 struct Slots<Value> {
     private var array: [Value]
     private var dictionary: [Int: Value] = [:]
     private let empty: Value
-    private let dense: Bool
     let count: Int
+
+    /// Indexes kept in the array at most: a megabyte of `Int32`s, where an
+    /// array as long as a million games' objects was 40 MB, every page of it
+    /// written once to fill it.
+    static var denseLimit: Int { 1 << 18 }
 
     init(count: Int, empty: Value, dense: Bool) {
         self.count = count
         self.empty = empty
-        self.dense = dense
-        array = dense ? Array(repeating: empty, count: count) : []
+        array = dense ? Array(repeating: empty, count: min(count, Self.denseLimit)) : []
     }
 
     subscript(index: Int) -> Value {
-        get { dense ? array[index] : dictionary[index] ?? empty }
+        get { index < array.count ? array[index] : dictionary[index] ?? empty }
         set {
-            if dense { array[index] = newValue } else { dictionary[index] = newValue }
+            if index < array.count { array[index] = newValue } else { dictionary[index] = newValue }
         }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import QuizKit
+
+/// The views of the whole history that read every game, one game at a time
+/// (`HistoryStream`): `--history` in every format, and the quizzes played
+/// for `--quiz ID`. (`--stats` reads the kept files: `history.statistics`
+/// and `history.schedule`.) Each goes back to the whole-history path (`loadedSessions`,
+/// which repairs damage and reports it) when the stream will not do.
+extension QuizCommand {
+    /// `--history` streamed: nil when the other path is the one (the newest
+    /// few games, which it reads alone; a data folder that is not one;
+    /// damage).
+    func streamedHistory() throws(CommandFailure) -> ExitStatus? {
+        if let limit = options.limit, limit <= 10_000 { return nil }
+        guard DataDirectory.problem(folder: store.folder) == nil else { return nil }
+        let quiz = options.quizFilter
+        let format = options.format ?? .table
+        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }),
+            let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit)
+        else { return nil }
+        for line in stream.notices { console.err(line) }
+        if report.count == 0, let quiz, let note = try noGamesOf(quiz) {
+            console.out(note)
+            return .success
+        }
+        let output = HistoryOutput(
+            console: console, environment: environment, refusedPager: options.noPager, csv: format == .csv)
+        do {
+            try report.write(width: console.width, ascii: console.ascii, to: output.write)
+        } catch {
+            output.finish()
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+        output.finish()
+        return .success
+    }
+
+    /// How many games the history holds and the quizzes they are of (for
+    /// `--quiz ID` that matches none), read a game at a time when it can be.
+    func historyQuizzes() throws(CommandFailure) -> (count: Int, played: [String]) {
+        if let stream = store.stream() {
+            var played: Set<String> = []
+            var readable = true
+            for position in 0..<stream.count where readable {
+                guard let session = try? stream.session(at: position, results: false) else {
+                    readable = false
+                    break
+                }
+                if let quiz = session.quiz { played.insert(quiz) }
+            }
+            if readable { return (stream.count, played.sorted()) }
+        }
+        do {
+            let all = try store.load(results: false).sessions
+            return (all.count, Set(all.compactMap(\.quiz)).sorted())
+        } catch {
+            throw CommandFailure(status: .ioError, message: error.description)
+        }
+    }
+}
