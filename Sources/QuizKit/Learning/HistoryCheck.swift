@@ -67,12 +67,14 @@ public struct HistoryCheck: Sendable {
         guard answers > 0 else { return ["\(file): no games of this bank in the history\(part)"] }
         guard !orphans.isEmpty else { return ["\(file): every prompt in the history matches a question\(part)"] }
         let count = orphans.count
-        var lines = [
-            "\(file): \(count) recorded prompt\(count == 1 ? "" : "s") match\(count == 1 ? "es" : "") no question\(part); "
-                + (orphans.contains { $0.recordedID == nil }
-                    ? "give questions an \"id\" so that an edited prompt keeps its history:"
-                    : "the ids they were recorded under are not in the bank now:")
-        ]
+        let one = count == 1
+        let head =
+            orphans.contains { $0.recordedID == nil }
+            ? "\(count) recorded prompt\(one ? "" : "s") match\(one ? "es" : "") no question\(part); "
+                + "give questions an \"id\" so that an edited prompt keeps its history:"
+            : "\(count) recorded id\(one ? " is" : "s are") not in the bank now\(part), so "
+                + "\(one ? "its" : "their") history no longer counts:"
+        var lines = ["\(file): " + head]
         for orphan in orphans {
             lines.append(
                 "  \"\(orphan.prompt)\" (\(orphan.answers) answer\(orphan.answers == 1 ? "" : "s"))" + Self.why(orphan))
