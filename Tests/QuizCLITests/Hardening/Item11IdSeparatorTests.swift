@@ -28,10 +28,11 @@ import Testing
         let byId = try runQuiz(["--validate", plain], environment: scratch.environment())
         #expect(byId.status == 65)
         let lines = byId.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            plain + ":2: question 1, \"id\": must not hold \"#\"",
-            plain + ":3: question 2, \"id\": is longer than 200 characters",
-        ], "\(byId.stdout)")
+        #expect(
+            lines == [
+                plain + ":2: question 1, \"id\": must not hold \"#\"",
+                plain + ":3: question 2, \"id\": is longer than 200 characters",
+            ], "\(byId.stdout)")
         let play = try runQuiz(["--questions", plain, "x"], input: "yes\n", environment: scratch.environment())
         #expect(play.status == 65)
     }
