@@ -33,7 +33,8 @@ enum FSRSParametersFile {
         var numbers: [Double] = []
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let code = line.prefix { $0 != "#" }
-            let tokens = code.split { $0.isWhitespace || ",;:=[](){}\"'".contains($0) }
+            // A byte order mark is a separator too: "\u{FEFF}0.212" must not hide the first number.
+            let tokens = code.split { $0.isWhitespace || ",;:=[](){}\"'\u{FEFF}".contains($0) }
             for token in tokens where isNumber(token) {
                 guard let number = Double(token), number.isFinite else {
                     throw CommandFailure(status: .dataError, message: "\(path): '\(token)' is out of range")
