@@ -1,31 +1,116 @@
 import Foundation
 import QuizKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `--fsrs-parameters FILE`: the 21 numbers the FSRS optimizer fitted, in
-/// any of the forms it prints them (a JSON array, a Python list, numbers
-/// separated by commas or spaces). Without the option, FSRS's defaults.
+/// any text around them (a JSON array, a Python list, `Parameters: [...]`,
+/// numbers separated by commas or spaces). Tokens are separated by white
+/// space and punctuation; a token that is a decimal number (`-1.5e-3`) is a
+/// parameter, any other (a word) is ignored, and `#` starts a comment to the
+/// end of its line. Exactly 21 numbers; the file at most 64 KiB. Without the
+/// option, FSRS's defaults.
 enum FSRSParametersFile {
+    /// The largest file read: 21 numbers fit in far less.
+    static let maximumBytes = 64 * 1024
+
     static func scheduler(path: String?, retention: Double) throws(CommandFailure) -> FSRS {
         guard let path else {
             return (try? FSRS(desiredRetention: retention)) ?? .standard
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(status: .noInput, message: "--fsrs-parameters \(path): cannot read the file")
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        let numberCharacters = Set("0123456789.-+eE")
-        let words = text.split { !numberCharacters.contains($0) }
-        var numbers: [Double] = []
-        for word in words {
-            guard let number = Double(word), number.isFinite else {
-                throw CommandFailure(status: .dataError, message: "\(path): '\(word)' is not a number")
-            }
-            numbers.append(number)
-        }
+        let numbers = try Self.numbers(in: try read(path), path: path)
         do {
             return try FSRS(parameters: numbers, desiredRetention: retention)
         } catch {
             throw CommandFailure(status: .dataError, message: "\(path): \(error.description)")
         }
+    }
+
+    /// The numbers of `text`, in order (see the type's comment).
+    static func numbers(in text: String, path: String) throws(CommandFailure) -> [Double] {
+        var numbers: [Double] = []
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let code = line.prefix { $0 != "#" }
+            // A byte order mark is a separator too: "\u{FEFF}0.212" must not hide the first number.
+            let tokens = code.split { $0.isWhitespace || ",;:=[](){}\"'\u{FEFF}".contains($0) }
+            for token in tokens where isNumber(token) {
+                guard let number = Double(token), number.isFinite else {
+                    throw CommandFailure(status: .dataError, message: "\(path): '\(token)' is out of range")
+                }
+                numbers.append(number)
+            }
+        }
+        return numbers
+    }
+
+    /// A decimal number: an optional sign, digits with at most one point
+    /// (at least one digit), and an optional exponent `e` with digits.
+    static func isNumber(_ token: Substring) -> Bool {
+        var rest = token.utf8[...]
+        if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        var digits = 0
+        var point = false
+        while let byte = rest.first, isDigit(byte) || (byte == UInt8(ascii: ".") && !point) {
+            if byte == UInt8(ascii: ".") { point = true } else { digits += 1 }
+            rest = rest.dropFirst()
+        }
+        guard digits > 0 else { return false }
+        if let byte = rest.first, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { rest = rest.dropFirst() }
+            guard let first = rest.first, isDigit(first) else { return false }
+            rest = rest.drop { isDigit($0) }
+        }
+        return rest.isEmpty
+    }
+
+    /// The file's text: a regular file of at most `maximumBytes`; anything
+    /// else is refused with its reason (66, or 65 for a file too large).
+    static func read(_ path: String) throws(CommandFailure) -> String {
+        func failure(_ reason: String) -> CommandFailure {
+            CommandFailure(status: .noInput, message: "--fsrs-parameters \(path): \(reason)")
+        }
+        func kindProblem(_ mode: mode_t) -> String? {
+            switch mode & S_IFMT {
+            case S_IFREG: nil
+            case S_IFDIR: "it is a folder, not a file"
+            case S_IFIFO: "it is a pipe, not a file; save the parameters to a file first"
+            case S_IFCHR, S_IFBLK: "it is a device, not a file"
+            case S_IFSOCK: "it is a socket, not a file"
+            default: "it is not a regular file"
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            throw failure(code == ENOENT ? "no such file" : "cannot read it: " + SystemReason.of(code))
+        }
+        if let problem = kindProblem(info.st_mode) { throw failure(problem) }
+        // O_NONBLOCK: should a FIFO take the file's place, opening it must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw failure("cannot read it: " + SystemReason.current) }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0 else { throw failure("cannot read it: " + SystemReason.current) }
+        if let problem = kindProblem(info.st_mode) { throw failure(problem) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read it: " + SystemReason.current)
+            }
+            bytes += buffer[0..<count]
+            if bytes.count > maximumBytes {
+                throw CommandFailure(
+                    status: .dataError,
+                    message: "--fsrs-parameters \(path): larger than 64 KiB, too large for a list of 21 parameters")
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

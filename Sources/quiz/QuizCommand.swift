@@ -113,10 +113,12 @@ struct QuizCommand {
     private func validate(_ files: [String]) -> ExitStatus {
         var status = ExitStatus.success
         var history: [Session]?
+        var historyComplete = true
         if options.historyCheck {
             do {
                 let (sessions, complete) = try loadedSessions()
                 history = sessions
+                historyComplete = complete
                 if !complete { status = .ioError }
             } catch {
                 console.err(error.message)
@@ -138,7 +140,8 @@ struct QuizCommand {
                     console.out(console.show(warning.description))
                 }
                 if let history {
-                    for line in HistoryCheck(bank: bank, sessions: history).lines(file: file) {
+                    for line in HistoryCheck(bank: bank, sessions: history).lines(file: file, complete: historyComplete)
+                    {
                         console.out(console.show(line))
                     }
                 }

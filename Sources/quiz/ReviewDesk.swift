@@ -36,8 +36,10 @@ struct ReviewDesk {
         file: ScheduleFile, at now: Date, quiz: String?, count: Int, extraPaths: [String]
     ) -> QuestionBank? {
         guard let schedule = file.fresh() else { return nil }
-        let candidates = schedule.cards.filter { $0.value.due <= now && (quiz == nil || $0.value.quiz == quiz) }
-            .sorted { $0.value.due != $1.value.due ? $0.value.due < $1.value.due : $0.key < $1.key }
+        let candidates = schedule.cards.filter {
+            ReviewSchedule.dueMinute($0.value.due) <= now && (quiz == nil || $0.value.quiz == quiz)
+        }
+        .sorted { $0.value.due != $1.value.due ? $0.value.due < $1.value.due : $0.key < $1.key }
         var indexes: [String: QuestionIndex] = [:]
         var questions: [Question] = []
         for (identity, card) in candidates {
@@ -47,6 +49,8 @@ struct ReviewDesk {
                 else { return nil }
                 indexes[card.quiz] = QuestionIndex(banks: [bank])
             }
+            // A card kept under the fingerprint of a question that has an "id" now: the full way rebuilds.
+            if indexes[card.quiz]?.alias(of: identity) != nil { return nil }
             guard var question = indexes[card.quiz]?.entries[identity]?.question else { continue }
             question.identity = identity
             questions.append(question)
@@ -72,28 +76,39 @@ struct ReviewDesk {
         return nothingDue(schedule, index: index, now: now) + newPart + "."
     }
 
-    /// When nothing is due: when the next question will be (no full stop).
-    func nothingDue(_ schedule: ReviewSchedule, index: QuestionIndex, now: Date) -> String {
-        guard let next = schedule.nextDue(after: now, index: index) else {
-            return "Nothing due for review"
+    /// When nothing is due (of `quiz` only when given): when the next question is (no full stop).
+    func nothingDue(_ schedule: ReviewSchedule, index: QuestionIndex, now: Date, quiz: String? = nil) -> String {
+        let of = quiz.map { " in \($0)" } ?? ""
+        guard let next = schedule.nextDue(after: now, index: index, quiz: quiz) else {
+            return "Nothing due for review\(of)"
         }
-        return "Nothing due for review; the next question is due \(Self.when(next, from: now))"
+        return "Nothing due for review\(of); the next question is due \(Self.when(next, from: now))"
     }
 
-    /// `in 3 hours`, `tomorrow`, `in 5 days (2026-12-05)`.
+    /// `within the hour`, `in 3 hours` (whole hours, rounded down, from the
+    /// minute now to the due minute) within a
+    /// day; after that `tomorrow (2026-12-02 09:01)` or `in 5 days
+    /// (2026-12-06 09:01)`, counted in calendar days of the local time zone
+    /// (the date and minute shown are local too).
     static func when(_ date: Date, from now: Date) -> String {
-        let seconds = date.timeIntervalSince(now)
+        // By whole minutes, as due times are (`ReviewSchedule.dueMinute`) and shown.
+        let seconds = ReviewSchedule.dueMinute(date).timeIntervalSince(ReviewSchedule.dueMinute(now))
         if seconds < 3_600 { return "within the hour" }
         if seconds < 86_400 {
-            let hours = Int((seconds / 3_600).rounded())
+            let hours = Int((seconds / 3_600).rounded(.down))
             return "in \(hours) hour\(hours == 1 ? "" : "s")"
         }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = LocalTimeZone.current
+        let days =
+            calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date))
+            .day ?? Int(min(seconds / 86_400, 1e9))
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = LocalTimeZone.current
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let days = Int((seconds / 86_400).rounded(.up))
-        return "in \(days) day\(days == 1 ? "" : "s") (\(formatter.string(from: date)))"
+        let shown = formatter.string(from: date)
+        return days <= 1 ? "tomorrow (\(shown))" : "in \(days) days (\(shown))"
     }
 
     /// Plays the questions due (of `quiz` only when given), `count` at most.
@@ -107,12 +122,17 @@ struct ReviewDesk {
             let bank = ReviewSession.bank(
                 schedule: schedule, index: index, at: now, quiz: quiz, count: count ?? ReviewSession.defaultCount)
         else {
-            if schedule.cards.isEmpty {
+            if let quiz, !schedule.cards.keys.contains(where: { index.entries[$0]?.bank == quiz }) {
+                console.out(
+                    console.wrapped(
+                        "Nothing to review in \(quiz) yet: play it, and the questions you meet come back here when due."
+                    ))
+            } else if schedule.cards.isEmpty {
                 console.out(
                     console.wrapped(
                         "Nothing to review yet: play a quiz, and the questions you meet come back here when due."))
             } else {
-                console.out(console.wrapped(nothingDue(schedule, index: index, now: now) + "."))
+                console.out(console.wrapped(nothingDue(schedule, index: index, now: now, quiz: quiz) + "."))
             }
             return .success
         }

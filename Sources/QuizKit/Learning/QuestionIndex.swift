@@ -34,6 +34,17 @@ public struct QuestionIndex: Sendable {
         return aliases[recorded] ?? recorded
     }
 
+    /// The identity of a question with an `"id"` whose fingerprint identity
+    /// (recorded before it gained that id) is `identity`; nil for any other.
+    public func alias(of identity: String) -> String? { aliases[identity] }
+
+    /// A card of `schedule` is kept under a fingerprint identity whose
+    /// question has an `"id"` now: the schedule was made before that id was
+    /// added, and must be rebuilt so that the question keeps its history.
+    public func renames(_ schedule: ReviewSchedule) -> Bool {
+        !aliases.isEmpty && schedule.cards.keys.contains { aliases[$0] != nil }
+    }
+
     /// The kind of the question of `identity`, for the median answer time
     /// the rating compares with: `choice`, `truefalse`, `text`, or `other`
     /// for a question whose bank is gone.

@@ -166,19 +166,36 @@ public struct ReviewSchedule: Sendable, Equatable {
 
     /// The questions due at `date` that a bank still has (the others keep
     /// their cards, unasked), of `quiz` only when given, most overdue first
-    /// (then by identity, so the order is the same every time).
+    /// (then by identity, so the order is the same every time). A question
+    /// is due from the start of its due minute (`dueMinute`), the time shown.
     public func due(at date: Date, index: QuestionIndex, quiz: String? = nil) -> [(identity: String, card: Card)] {
         cards.filter { identity, card in
-            card.due <= date && index.entries[identity] != nil
+            Self.dueMinute(card.due) <= date && index.entries[identity] != nil
                 && (quiz == nil || index.entries[identity]?.bank == quiz)
         }
         .map { (identity: $0.key, card: $0.value) }
         .sorted { $0.card.due != $1.card.due ? $0.card.due < $1.card.due : $0.identity < $1.identity }
     }
 
-    /// The earliest due date after `date` among questions a bank still has.
-    public func nextDue(after date: Date, index: QuestionIndex) -> Date? {
-        cards.filter { $0.value.due > date && index.entries[$0.key] != nil }.map(\.value.due).min()
+    /// The earliest due minute after `date` among questions a bank still has
+    /// (of `quiz` only when given).
+    public func nextDue(after date: Date, index: QuestionIndex, quiz: String? = nil) -> Date? {
+        cards.compactMap { identity, card -> Date? in
+            let minute = Self.dueMinute(card.due)
+            guard minute > date, let entry = index.entries[identity], quiz == nil || entry.bank == quiz else {
+                return nil
+            }
+            return minute
+        }
+        .min()
+    }
+
+    /// `date` rounded down to its minute: review times carry milliseconds,
+    /// and a question shown as due at 09:01 is due at 09:01:00.
+    public static func dueMinute(_ date: Date) -> Date {
+        let minutes = (date.timeIntervalSinceReferenceDate / 60).rounded(.down)
+        guard minutes.isFinite else { return date }
+        return Date(timeIntervalSinceReferenceDate: minutes * 60)
     }
 
     /// Questions first met on the day of `date` in `timeZone`.

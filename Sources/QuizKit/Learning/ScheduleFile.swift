@@ -44,11 +44,14 @@ public struct ScheduleFile: Sendable {
         scheduler.parameters + [scheduler.desiredRetention, Double(scheduler.maximumInterval)]
     }
 
-    /// The stored schedule, when it describes the history as it is now.
-    public func fresh() -> ReviewSchedule? {
+    /// The stored schedule, when it describes the history as it is now (and,
+    /// given the banks' `index`, keeps no card under the fingerprint of a
+    /// question that has gained an `"id"` since: that one is rebuilt).
+    public func fresh(index: QuestionIndex? = nil) -> ReviewSchedule? {
         guard let data = FileManager.default.contents(atPath: path),
             let contents = ScheduleText.decode(data), contents.stamp == stamp(), contents.parameters == settings
         else { return nil }
+        if let index, index.renames(contents.schedule) { return nil }
         return contents.schedule
     }
 
@@ -63,7 +66,7 @@ public struct ScheduleFile: Sendable {
     /// The schedule now: the stored one when fresh, else one built from the
     /// whole history, one game at a time (`HistoryStore.fold`), and stored.
     public func current(index: QuestionIndex) throws(HistoryError) -> Current {
-        if let schedule = fresh() { return Current(schedule: schedule) }
+        if let schedule = fresh(index: index) { return Current(schedule: schedule) }
         let before = stamp()
         let scheduler = scheduler
         let folded = try store.fold(ReviewSchedule()) { schedule, session in
@@ -102,7 +105,7 @@ public struct ScheduleFile: Sendable {
         public mutating func step(_ moment: HistoryStore.LockedMoment) {
             switch moment {
             case .before:
-                before = file.gamesWait() ? nil : file.fresh()
+                before = file.gamesWait() ? nil : file.fresh(index: index)
             case .after:
                 guard var schedule = before else {
                     unlink(file.path)  // a file only: never a folder someone put there

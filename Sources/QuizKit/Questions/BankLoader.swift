@@ -31,6 +31,16 @@ public enum BankLoader {
         }
         var checker = BankChecker(path: path, bytes: bytes)
         let id = id ?? quizID(forPath: path)
+        if id == ReviewSession.quizID {
+            // Reviews are recorded as games of quiz `review`: a bank of that id would mix with them.
+            checker.fileProblem("the quiz id \"review\" is the one reviews are recorded under; rename the file")
+            throw .invalid(checker.problems)
+        }
+        if id.contains("#") {
+            // An identity is BANK#ID: a # in the bank's id would make two questions' identities one.
+            checker.fileProblem("a quiz id must not hold \"#\" (it is named after the file); rename the file")
+            throw .invalid(checker.problems)
+        }
         let bank: QuestionBank?
         if root["results"] != nil || root["response_code"] != nil {
             bank = OpenTriviaImport.bank(from: root, id: id, checker: &checker)
@@ -52,6 +62,8 @@ struct BankChecker {
     /// characters: what a player types is short, and a longer text (a hostile
     /// bank) would make matching a typed answer slow.
     static let maximumAnswerLength = 500
+    /// The longest `"id"`, in characters: it is recorded with every answer.
+    static let maximumIDLength = 200
     static let bankKeys: Set<String> = ["$schema", "title", "description", "questions"]
     static let questionKeys: Set<String> = [
         "prompt", "choices", "answer", "accept", "reject", "strict", "explanation", "difficulty", "category", "tags",
@@ -233,6 +245,11 @@ struct BankChecker {
             }) {
                 // An id names the question in the history and its exports, one line each.
                 questionProblem(number, "id", "must not hold control characters or line breaks", at: node["id"]!)
+            } else if text.contains("#") {
+                // An identity is BANK#ID: bank x#y's id z and bank x's id y#z would be one question.
+                questionProblem(number, "id", "must not hold \"#\"", at: node["id"]!)
+            } else if text.trimmed.count > Self.maximumIDLength {
+                questionProblem(number, "id", "is longer than \(Self.maximumIDLength) characters", at: node["id"]!)
             } else {
                 id = text.trimmed
             }

@@ -28,7 +28,8 @@ public struct ParsedBankCache: Sendable {
         BankCache.defaultFolder(environment: environment) + "/parsed"
     }
 
-    static let magic = Array("quiz-parsed-bank 3\n".utf8)
+    /// 4: banks are refused that version 3 took (a quiz id `review` or with `#`, an `"id"` with `#` or over 200 characters).
+    static let magic = Array("quiz-parsed-bank 4\n".utf8)
 
     /// The bank at `path`: the cached copy when it is the file's, else the
     /// file parsed (and the copy written).
