@@ -285,6 +285,10 @@ public struct Options: Sendable, Equatable {
         if options.fsrsParameters != nil && [.help, .version, .list, .share].contains(options.mode) {
             throw usageError("--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
         }
+        // The table, markdown, CSV and JSON show no schedule: only the review log is rated by FSRS.
+        if options.fsrsParameters != nil && options.mode == .history && !options.reviewLog {
+            throw usageError("--fsrs-parameters goes with --history only with --format reviews")
+        }
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {
             throw usageError("--ascii goes with --share or --stats")

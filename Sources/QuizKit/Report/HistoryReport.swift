@@ -161,7 +161,7 @@ public struct HistoryReport: Sendable {
             if let known = shortened[row.title] {
                 fitted = known
             } else {
-                let text = DisplayWidth.truncate(row.title, to: widths[2])
+                let text = DisplayWidth.truncate(row.title, to: widths[2], ascii: ascii)
                 fitted = (text, DisplayWidth.of(text))
                 shortened[row.title] = fitted
             }
@@ -186,7 +186,7 @@ public struct HistoryReport: Sendable {
         // A narrow terminal: the average gives way to the best game's title.
         if DisplayWidth.of(head) + 9 > width { head = "\(games) \(dot) best \(Self.score(best.0)) (" }
         let room = max(4, width - DisplayWidth.of(head) - 1)
-        return head + DisplayWidth.truncate(TerminalText.safe(title(best.0)), to: room) + ")"
+        return head + DisplayWidth.truncate(TerminalText.safe(title(best.0)), to: room, ascii: ascii) + ")"
     }
 
     // MARK: Exports
