@@ -10,8 +10,8 @@ extension Statistics {
     public func text(ascii: Bool = false, width: Int = 80, streaks: Bool = true) -> String {
         if games == 0 { return "No games yet. Play one with `quiz`, and it will show here." }
         let dot = ascii ? "-" : "·"
-        var lines = TextWrap.lines(summaryLine(dot: dot), width: width)
-        if streaks { lines += TextWrap.lines(streakLine(dot: dot), width: width) }
+        var lines = Self.joined(summaryParts, dot: dot, width: width)
+        if streaks { lines += Self.joined(streakParts, dot: dot, width: width) }
         lines.append("")
         lines += quizTable(ascii: ascii, width: width)
         lines += ["", "Last \(CalendarHeatmap.weeks) weeks", heatmap.text(ascii: ascii), ""]
@@ -19,15 +19,35 @@ extension Statistics {
         return lines.map(CalendarHeatmap.trimmingTrailingSpaces).joined(separator: "\n")
     }
 
-    private func summaryLine(dot: String) -> String {
+    private var summaryParts: [String] {
         var parts = [Self.count(games, "game")]
         if timedGames > 0 { parts.append("\(DurationFormat.clock(totalDuration)) played") }
         if let averagePercent { parts.append("average \(averagePercent)%") }
-        return parts.joined(separator: " \(dot) ")
+        return parts
     }
 
-    private func streakLine(dot: String) -> String {
-        "Daily streak: \(Self.count(streaks.current, "day")) \(dot) longest \(Self.count(streaks.longest, "day"))"
+    private var streakParts: [String] {
+        ["Daily streak: \(Self.count(streaks.current, "day"))", "longest \(Self.count(streaks.longest, "day"))"]
+    }
+
+    /// `parts` joined by " · " on as few lines as fit `width`, broken
+    /// between parts (the dot ending the line), so "longest 251 days" stays
+    /// whole at 40 columns; a part wider than `width` is wrapped at its words.
+    static func joined(_ parts: [String], dot: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in parts {
+            if line.isEmpty {
+                line = part
+            } else if DisplayWidth.of(line + " \(dot) " + part) <= width {
+                line += " \(dot) " + part
+            } else {
+                lines.append(line + " \(dot)")
+                line = part
+            }
+        }
+        lines.append(line)
+        return lines.flatMap { TextWrap.lines($0, width: width) }
     }
 
     private func quizTable(ascii: Bool, width: Int) -> [String] {
