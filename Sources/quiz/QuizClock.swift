@@ -48,9 +48,13 @@ struct QuizClock {
     /// day, hour, minute, second, a fraction when written, then the offset's
     /// hours and minutes (`+02:00`, `+0200`, `+02`).
     static func impossibility(_ text: String) -> String? {
-        let runs = text.split { !("0"..."9").contains($0) }.map(String.init)
+        // Any digits the formatter reads (ICU takes full-width ones too).
+        let runs = text.split { $0.wholeNumberValue == nil }
+        func value(_ digits: Substring) -> Int {
+            digits.reduce(0) { total, digit in total > 100_000 ? total : total * 10 + (digit.wholeNumberValue ?? 0) }
+        }
         guard runs.count >= 6 else { return nil }
-        let numbers = runs.prefix(6).map { Int($0) ?? Int.max }
+        let numbers = runs.prefix(6).map(value)
         let (year, month, day) = (numbers[0], numbers[1], numbers[2])
         guard (1...12).contains(month) else { return "there is no month \(month)" }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -61,8 +65,8 @@ struct QuizClock {
         }
         var offset = Array(runs.dropFirst(6))
         if text.contains("."), !offset.isEmpty { offset.removeFirst() }  // the fraction of a second
-        let digits = offset.joined()
-        if digits.count >= 2, (Int(digits.prefix(2)) ?? .max) > 23 || (Int(digits.dropFirst(2)) ?? 0) > 59 {
+        let digits = Substring(offset.joined())
+        if digits.count >= 2, value(digits.prefix(2)) > 23 || value(digits.dropFirst(2)) > 59 {
             return "an offset from UTC runs from -23:59 to +23:59"
         }
         return nil

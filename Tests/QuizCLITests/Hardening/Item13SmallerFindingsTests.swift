@@ -14,6 +14,7 @@ import Testing
             ("2026-04-31T10:00:00Z", "April 2026 has 30 days"),
             ("2026-01-01T24:00:00Z", "a time of day runs from 00:00:00 to 23:59:59"),
             ("2026-01-01T10:00:00+25:00", "an offset from UTC runs from -23:59 to +23:59"),
+            ("２０２６-02-30T00:00:00Z", "February 2026 has 28 days"),
         ] {
             let result = try runQuiz(["--stats"], environment: scratch.environment(["QUIZ_NOW": now]))
             #expect(result.status == 64, "\(now)")
