@@ -62,6 +62,23 @@ enum BankLocator {
         return library
     }
 
+    /// Every local `--questions` path but `skipped` (a file the caller reads
+    /// itself) is there and good, as `library` would find it: else the
+    /// one-line error of the first that is not (66 not there or unreadable,
+    /// 65 bad data). For the modes that read fewer banks than `library`
+    /// (one quiz, a quick review, the stats), so that a bank named and not
+    /// read is never silently ignored. URLs are left to the download.
+    static func checkNamed(_ extraPaths: [String], except skipped: String? = nil) throws(CommandFailure) {
+        let library = QuestionLibrary(parsedCache: parsed)
+        for path in extraPaths where !RemoteBankLoader.isRemote(path) && path != skipped {
+            do {
+                try library.check(path: path)
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+    }
+
     /// The file that would give quiz `id`, found by file name without parsing
     /// any bank (the last place wins, as in `library`); nil when a URL is
     /// among the paths or no file has that name. `quiz QUIZ` then reads one

@@ -45,11 +45,13 @@ final class HistoryOutput {
         for byte in text.utf8 where byte == 10 { lines += 1 }
         guard lines > rows else { return true }
         candidate = nil
-        if let started = chosen.start() {
+        switch chosen.start() {
+        case .success(let started):
             pager = started
             for text in waiting where !pagerGone { pagerGone = !started.write(text) }
-        } else {
-            // No pager after all: what waited goes out as it would have.
+        case .failure(let failure):
+            // No pager after all: said, and what waited goes out as it would have.
+            console.err("cannot start the pager '\(chosen.command)' (\(failure.reason)); printing the history here")
             for text in waiting { console.write(text) }
         }
         waiting = []

@@ -238,7 +238,7 @@ struct Menu {
         }
         do {
             return try desk.play(
-                quiz: quiz, count: options.count, seed: options.seed ?? UInt64.random(in: 1...999_999), input: input,
+                quiz: quiz, count: settings.count, seed: options.seed ?? UInt64.random(in: 1...999_999), input: input,
                 settings: settings, sharePrompt: true)
         } catch {
             console.err(error.message)

@@ -8,8 +8,11 @@ import Foundation
 /// through a pager, as git's output does: `$QUIZ_PAGER`, else `$PAGER`, else
 /// `less -FRX` when it is installed. An empty value or `cat` means none;
 /// `--no-pager` refuses one; output that is not a terminal never gets one.
-/// The command runs through `/bin/sh -c`, with `LESS=FRX` unless `LESS` is
-/// set (as git does), and quiz waits for it to end.
+/// A command of plain words (`less -R`) is run directly, one with shell
+/// syntax (`cat > file; …`) through `/bin/sh -c`, as git does, with
+/// `LESS=FRX` unless `LESS` is set; quiz waits for it to end. A pager that
+/// cannot be started (not found, not executable, or the shell's 126 and
+/// 127) is said in one line, and the caller prints the text itself.
 struct Pager {
     let command: String
     let environment: [String: String]
@@ -44,19 +47,55 @@ struct Pager {
         return path.split(separator: ":").contains { access("\($0)/less", X_OK) == 0 }
     }
 
-    /// Writes `text` through the pager and waits for it; false when the pager
-    /// could not be started (then nothing was written).
-    func show(_ text: String) -> Bool {
-        guard let running = start() else { return false }
-        _ = running.write(text.hasSuffix("\n") ? text : text + "\n")
-        running.finish()
-        return true
+    /// Characters that make a command shell syntax (git's list, less the blanks that split words).
+    private static let shellSyntax = Set("|&;<>()$`\\\"'\n*?[#~=%")
+
+    /// The program and its arguments for a command of plain words, found on
+    /// `PATH` as a shell would; nil for shell syntax. The program is nil
+    /// when it is not there (or not executable).
+    private func words() -> (program: String?, arguments: [String])? {
+        guard !command.contains(where: Self.shellSyntax.contains) else { return nil }
+        let arguments = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let name = arguments.first else { return nil }
+        if name.contains("/") { return (access(name, X_OK) == 0 ? name : nil, arguments) }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let found = path.split(separator: ":", omittingEmptySubsequences: false).map { folder in
+            (folder.isEmpty ? "." : String(folder)) + "/" + name
+        }.first { candidate in
+            var info = stat()
+            return stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(candidate, X_OK) == 0
+        }
+        return (found, arguments)
     }
 
-    /// The pager started, reading from a pipe; nil when it could not be.
-    func start() -> Running? {
+    /// Writes `text` through the pager and waits for it; nil when it did, else
+    /// why the pager could not be started (then the text was not shown).
+    func show(_ text: String) -> String? {
+        let running: Running
+        switch start() {
+        case .failure(let failure): return failure.reason
+        case .success(let started): running = started
+        }
+        _ = running.write(text.hasSuffix("\n") ? text : text + "\n")
+        let status = running.finish()
+        // The shell's own "not found" (127) and "cannot execute" (126).
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        if running.throughShell && exited && (code == 127 || code == 126) {
+            return "the shell could not run it (status \(code))"
+        }
+        return nil
+    }
+
+    /// Why a pager could not be started.
+    struct StartFailure: Error {
+        let reason: String
+    }
+
+    /// The pager started, reading from a pipe, or why it could not be.
+    func start() -> Result<Running, StartFailure> {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard pipe(&fds) == 0 else { return .failure(StartFailure(reason: String(cString: strerror(errno)))) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -65,7 +104,14 @@ struct Pager {
         posix_spawn_file_actions_addclose(&actions, fds[1])
         var variables = environment
         if variables["LESS"] == nil { variables["LESS"] = "FRX" }
-        let arguments = ["/bin/sh", "-c", command]
+        let direct = words()
+        if let direct, direct.program == nil {
+            close(fds[0])
+            close(fds[1])
+            return .failure(StartFailure(reason: "\(direct.arguments[0]): command not found"))
+        }
+        let program = direct?.program ?? "/bin/sh"
+        let arguments = direct?.arguments ?? ["/bin/sh", "-c", command]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -73,28 +119,33 @@ struct Pager {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
         close(fds[0])
         guard spawned == 0 else {
             close(fds[1])
-            return nil
+            return .failure(StartFailure(reason: "\(arguments[0]): \(String(cString: strerror(spawned)))"))
         }
         // The pager owns the terminal now: Ctrl-C is its (less ignores it),
         // and a pager quit before the end is not an error of ours.
-        return Running(
-            pid: pid, input: fds[1], oldPipe: signal(SIGPIPE, SIG_IGN), oldInterrupt: signal(SIGINT, SIG_IGN))
+        return .success(
+            Running(
+                pid: pid, input: fds[1], throughShell: direct == nil, oldPipe: signal(SIGPIPE, SIG_IGN),
+                oldInterrupt: signal(SIGINT, SIG_IGN)))
     }
 
     /// A pager reading what is written to it, until `finish`.
     final class Running {
         let pid: pid_t
         let input: Int32
+        /// Run through `/bin/sh -c` (shell syntax), not directly.
+        let throughShell: Bool
         let oldPipe: sighandler_t?
         let oldInterrupt: sighandler_t?
 
-        init(pid: pid_t, input: Int32, oldPipe: sighandler_t?, oldInterrupt: sighandler_t?) {
+        init(pid: pid_t, input: Int32, throughShell: Bool, oldPipe: sighandler_t?, oldInterrupt: sighandler_t?) {
             self.pid = pid
             self.input = input
+            self.throughShell = throughShell
             self.oldPipe = oldPipe
             self.oldInterrupt = oldInterrupt
         }
@@ -115,13 +166,15 @@ struct Pager {
             }
         }
 
-        /// Closes the pipe and waits for the pager to end.
-        func finish() {
+        /// Closes the pipe and waits for the pager to end; its wait status.
+        @discardableResult
+        func finish() -> Int32 {
             close(input)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             signal(SIGPIPE, oldPipe)
             signal(SIGINT, oldInterrupt)
+            return status
         }
     }
 }

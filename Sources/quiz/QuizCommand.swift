@@ -176,11 +176,11 @@ struct QuizCommand {
                 text.components(separatedBy: "\r\n").map { TerminalText.safe($0, lineBreaks: true) }
                 .joined(separator: "\r\n")
         }
-        // On a terminal, more lines than the screen go through a pager (Pager).
-        if let pager = Pager.forOutput(text, environment: environment, refused: options.noPager),
-            pager.show(text)
-        {
-            return complete ? .success : .ioError
+        // On a terminal, more lines than the screen go through a pager (Pager);
+        // one that cannot be started is said, and the text printed here.
+        if let pager = Pager.forOutput(text, environment: environment, refused: options.noPager) {
+            guard let failure = pager.show(text) else { return complete ? .success : .ioError }
+            console.err("cannot start the pager '\(pager.command)' (\(failure)); printing the history here")
         }
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }
@@ -276,10 +276,12 @@ struct QuizCommand {
         let clock = try clock
         let scheduler = try scheduler
         let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        // A bank named with --questions is read, or its error said, even when no question due comes from it.
+        try BankLocator.checkNamed(options.questionPaths)
         // Quick: a fresh schedule and only the banks of the questions due.
         if let bank = ReviewDesk.quickBank(
             file: ScheduleFile(store: store, scheduler: scheduler), at: clock.now, quiz: options.quizFilter,
-            count: options.count ?? ReviewSession.defaultCount, extraPaths: options.questionPaths)
+            count: settings.count, extraPaths: options.questionPaths)
         {
             let input = newInput()
             let desk = ReviewDesk(
@@ -291,10 +293,14 @@ struct QuizCommand {
         let input = newInput()
         let desk = ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
         return try desk.play(
-            quiz: options.quizFilter, count: options.count, seed: seed, input: input, settings: settings)
+            quiz: options.quizFilter, count: settings.count, seed: seed, input: input, settings: settings)
     }
 
     private func stats() throws(CommandFailure) -> ExitStatus {
+        // The banks named with --questions are read (or their error said) even before any game.
+        let named: QuestionLibrary? =
+            options.questionPaths.isEmpty
+            ? nil : try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
         // The kept statistics and the games since (HistoryStore.statistics):
         // the same figures as from every game, without reading every game.
         if let problem = DataDirectory.problem(folder: store.folder) {
@@ -316,7 +322,8 @@ struct QuizCommand {
         var progress = ReviewProgress(
             schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current)
         if tallied.tally.games > 0 {
-            let banks = (try? BankLocator.library(extraPaths: options.questionPaths))?.banks ?? []
+            let banks: [QuestionBank]
+            if let named { banks = named.banks } else { banks = try BankLocator.library(extraPaths: []).banks }
             let index = QuestionIndex(banks: banks)
             let file = ScheduleFile(store: store, scheduler: try scheduler)
             let current: ScheduleFile.Current
@@ -346,11 +353,26 @@ struct QuizCommand {
     }
 
     /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.
+    /// `--quiz ID` as for the table (66 for no such quiz, a header alone for
+    /// a quiz not played); `--limit N`: the rows of the last N games recorded,
+    /// rated with every game before them, as in the whole log.
     private func reviewLog() throws(CommandFailure) -> ExitStatus {
         let quiz = options.quizFilter
         let (sessions, complete) = try loadedSessions(where: quiz.map { id in { $0.quiz == id } })
+        if sessions.isEmpty, let quiz { _ = try noGamesOf(quiz) }
         let banks = (try? BankLocator.library(extraPaths: []))?.banks ?? []
-        console.write(ReviewLog.csv(sessions: sessions, index: QuestionIndex(banks: banks), scheduler: try scheduler))
+        let index = QuestionIndex(banks: banks)
+        let scheduler = try scheduler
+        var log = ReviewLog.csv(sessions: sessions, index: index, scheduler: scheduler)
+        if let limit = options.limit, limit < sessions.count {
+            // The games are rated in the order recorded, so the rows of the
+            // games before the last N are the whole log's first rows.
+            let before = ReviewLog.csv(sessions: Array(sessions.dropLast(limit)), index: index, scheduler: scheduler)
+            let rows = log.split(separator: "\r\n")
+            let skipped = before.split(separator: "\r\n").count - 1
+            log = ([rows[0]] + rows.dropFirst(1 + skipped)).map { $0 + "\r\n" }.joined()
+        }
+        console.write(log)
         return complete ? .success : .ioError
     }
 
@@ -364,6 +386,8 @@ struct QuizCommand {
         // filter, only the questions dealt are made, as Game would deal them.)
         let parsed = ParsedBankCache(folder: ParsedBankCache.defaultFolder(environment: environment))
         let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths)
+        // Every other bank named with --questions is checked all the same.
+        try BankLocator.checkNamed(options.questionPaths, except: file)
         var bank: QuestionBank
         var game: Game?
         var deal: Game.Deal?

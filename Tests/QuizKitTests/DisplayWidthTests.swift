@@ -52,6 +52,16 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(result) <= width)
     }
 
+    /// In ASCII (`--ascii`, a locale that is not UTF-8) the mark is "...".
+    @Test func truncateInAscii() {
+        #expect(DisplayWidth.truncate("World Capitals", to: 10, ascii: true) == "World C...")
+        #expect(DisplayWidth.truncate("北京北京北京", to: 8, ascii: true) == "北京...")
+        #expect(DisplayWidth.truncate("World Capitals", to: 14, ascii: true) == "World Capitals")
+        for width in 0...3 {
+            #expect(DisplayWidth.truncate("World Capitals", to: width, ascii: true) == String("...".prefix(width)))
+        }
+    }
+
     @Test func pad() {
         #expect(DisplayWidth.pad("ab", to: 5) == "ab   ")
         #expect(DisplayWidth.pad("ab", to: 5, right: true) == "   ab")

@@ -253,6 +253,15 @@ import Testing
                 [mode, "--fsrs-parameters", "p"],
                 "--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
         }
+        // The history's table and exports show no schedule: only the review log is rated by FSRS.
+        for format in [[], ["--format", "table"], ["--format=json"], ["--format", "csv"], ["--format", "markdown"]] {
+            assertFails(
+                ["--history", "--fsrs-parameters", "p"] + format,
+                "--fsrs-parameters goes with --history only with --format reviews")
+        }
+        assertParse(["--history", "--format", "reviews", "--fsrs-parameters", "p", "--limit", "1", "--quiz", "q"]) {
+            #expect($0.reviewLog && $0.fsrsParameters == "p" && $0.limit == 1 && $0.quizFilter == "q")
+        }
         assertFails(["--history", "--game", "2"], "--game goes with --share")
         assertFails(["--history", "--ascii"], "--ascii goes with --share or --stats")
         assertFails(["--stats", "--colorblind"], "--colorblind and --text go with --share")

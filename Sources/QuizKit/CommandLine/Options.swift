@@ -92,7 +92,8 @@ public struct Options: Sendable, Equatable {
               --history-check       with --validate: list the prompts the history
                                     recorded that match no question now
               --fsrs-parameters FILE  schedule reviews with the 21 FSRS
-                                    parameters in FILE (fsrs-optimizer's output)
+                                    parameters in FILE (fsrs-optimizer's output;
+                                    with --history, for --format reviews)
               --limit N             with --history: only the last N games recorded
               --quiz ID             with --history: only games of quiz ID;
                                     with --review: only its questions
@@ -117,7 +118,7 @@ public struct Options: Sendable, Equatable {
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
-        by SIGHUP 129.
+        by SIGHUP 129; a reader gone (quiz --history | head -1) 141, by SIGPIPE.
         Reviews are scheduled by FSRS from every game played; QUIZ_NOW=DATE (ISO
         8601, e.g. 2026-03-01T09:00:00Z) sets the clock games and reviews use.
         Text is wrapped to the terminal's width (COLUMNS=N when not a terminal);
@@ -284,6 +285,10 @@ public struct Options: Sendable, Equatable {
         }
         if options.fsrsParameters != nil && [.help, .version, .list, .share].contains(options.mode) {
             throw usageError("--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
+        }
+        // The table, markdown, CSV and JSON show no schedule: only the review log is rated by FSRS.
+        if options.fsrsParameters != nil && options.mode == .history && !options.reviewLog {
+            throw usageError("--fsrs-parameters goes with --history only with --format reviews")
         }
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {

@@ -39,6 +39,22 @@ public struct QuestionLibrary: Sendable {
         }
     }
 
+    /// The error `add(path:)` would throw for `path`, without keeping
+    /// anything: a bank file must load (through the parsed copy, when set),
+    /// a folder must be one that can be listed (its bad files are only
+    /// skipped, as `add(path:)` skips them).
+    public func check(path: String) throws(BankError) {
+        guard try BankFile.kind(of: path) == .folder else {
+            _ = try load(path)
+            return
+        }
+        do {
+            _ = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadable(path: path, reason: "cannot list the folder: " + SystemReason.of(error))
+        }
+    }
+
     private func load(_ file: String) throws(BankError) -> QuestionBank {
         guard let parsedCache else { return try BankLoader.load(path: file) }
         return try parsedCache.load(path: file)

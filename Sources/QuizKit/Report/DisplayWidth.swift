@@ -51,19 +51,22 @@ public enum DisplayWidth {
         }
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to at most `width` columns, ending in "…" when cut, or in
+    /// "..." when `ascii` (our drawings in ASCII: `Console.ascii`, `--ascii`).
+    public static func truncate(_ text: String, to width: Int, ascii: Bool = false) -> String {
         guard of(text) > width else { return text }
-        guard width > 1 else { return width == 1 ? "…" : "" }
+        let mark = ascii ? "..." : "…"
+        let markWidth = ascii ? 3 : 1
+        guard width > markWidth else { return String(mark.prefix(max(0, width))) }
         var result = ""
         var used = 0
         for character in text {
             let w = of(character)
-            if used + w > width - 1 { break }
+            if used + w > width - markWidth { break }
             result.append(character)
             used += w
         }
-        return result + "…"
+        return result + mark
     }
 
     /// `text` padded with spaces to `width` columns (on the left when `right`).

@@ -163,7 +163,7 @@ enum HistoryTable {
             if let known = fitted[cells.title] {
                 fit = known
             } else {
-                let text = DisplayWidth.truncate(cells.title, to: widths[2])
+                let text = DisplayWidth.truncate(cells.title, to: widths[2], ascii: ascii)
                 fit = (text, DisplayWidth.of(text))
                 if fitted.count < HistoryTable.keptTitles { fitted[cells.title] = fit }
             }
@@ -228,7 +228,7 @@ enum HistoryTable {
             // A narrow terminal: the average gives way to the best game's title.
             if DisplayWidth.of(head) + 9 > width { head = "\(count) \(dot) best \(score) (" }
             let room = max(4, width - DisplayWidth.of(head) - 1)
-            return head + DisplayWidth.truncate(TerminalText.safe(title(best.session)), to: room) + ")"
+            return head + DisplayWidth.truncate(TerminalText.safe(title(best.session)), to: room, ascii: ascii) + ")"
         }
     }
 }

@@ -38,7 +38,7 @@ public struct ShareCard: Sendable {
     /// `colorblind` draws orange and blue squares (see `SquareStyle`).
     public func text(ascii: Bool = false, colorblind: Bool = false) -> String {
         let separator = ascii ? " - " : " · "
-        var lines = [headline(separator: separator)]
+        var lines = [headline(separator: separator, ascii: ascii)]
         lines += squareLines(style: SquareStyle(ascii: ascii, colorblind: colorblind))
         let clock = session.duration.map { (ascii ? "* " : "⏱ ") + DurationFormat.clock($0) }
         let replay = replayCommand ?? "replay unavailable"
@@ -48,7 +48,7 @@ public struct ShareCard: Sendable {
         } else {
             lines.append(replay)
         }
-        if let caveat = replayCaveat { lines.append(DisplayWidth.truncate(caveat, to: Self.width)) }
+        if let caveat = replayCaveat { lines.append(DisplayWidth.truncate(caveat, to: Self.width, ascii: ascii)) }
         let overridden = session.results.count { $0.overridden }
         if overridden > 0 {
             let square = ascii ? "!" : "🟨"
@@ -94,7 +94,7 @@ public struct ShareCard: Sendable {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    private func headline(separator: String) -> String {
+    private func headline(separator: String, ascii: Bool) -> String {
         let title = Statistics.singleLine(QuizTitle.shown(title: session.title, quiz: session.quiz, unknown: "quiz"))
         let score = "\(session.score)/\(session.total.map(String.init) ?? "?")"
         // Without DateFormatter when it can (making one costs ICU a few
@@ -113,7 +113,7 @@ public struct ShareCard: Sendable {
         let prefix = "quiz" + separator
         let suffix = " " + score + separator + day
         let room = Self.width - DisplayWidth.of(prefix) - DisplayWidth.of(suffix)
-        return prefix + DisplayWidth.truncate(title, to: max(1, room)) + suffix
+        return prefix + DisplayWidth.truncate(title, to: max(1, room), ascii: ascii) + suffix
     }
 
     private func squareLines(style: SquareStyle) -> [String] {

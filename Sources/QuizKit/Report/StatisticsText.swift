@@ -3,28 +3,51 @@ extension Statistics {
     /// Games, Best, Avg, Last, Trend), the heatmap and the questions missed
     /// most. Lines fit `width` columns (80 unless told; down to 40, where the
     /// Trend, Last and Avg columns give way),
-    /// long titles and prompts shortened with "…". `ascii` draws only ASCII
-    /// around the recorded titles and prompts, for places that mangle Unicode.
+    /// long titles and prompts shortened with "…", and the summary and streak
+    /// lines wrapped at word boundaries). `ascii` draws only ASCII around the
+    /// recorded titles and prompts ("..." for "…"), for places that mangle Unicode.
     /// `streaks: false` leaves out the daily streak line.
     public func text(ascii: Bool = false, width: Int = 80, streaks: Bool = true) -> String {
         if games == 0 { return "No games yet. Play one with `quiz`, and it will show here." }
         let dot = ascii ? "-" : "·"
-        var lines = [summaryLine(dot: dot)] + (streaks ? [streakLine(dot: dot)] : []) + [""]
+        var lines = Self.joined(summaryParts, dot: dot, width: width)
+        if streaks { lines += Self.joined(streakParts, dot: dot, width: width) }
+        lines.append("")
         lines += quizTable(ascii: ascii, width: width)
         lines += ["", "Last \(CalendarHeatmap.weeks) weeks", heatmap.text(ascii: ascii), ""]
         lines += missedLines(ascii: ascii, width: width)
         return lines.map(CalendarHeatmap.trimmingTrailingSpaces).joined(separator: "\n")
     }
 
-    private func summaryLine(dot: String) -> String {
+    private var summaryParts: [String] {
         var parts = [Self.count(games, "game")]
         if timedGames > 0 { parts.append("\(DurationFormat.clock(totalDuration)) played") }
         if let averagePercent { parts.append("average \(averagePercent)%") }
-        return parts.joined(separator: " \(dot) ")
+        return parts
     }
 
-    private func streakLine(dot: String) -> String {
-        "Daily streak: \(Self.count(streaks.current, "day")) \(dot) longest \(Self.count(streaks.longest, "day"))"
+    private var streakParts: [String] {
+        ["Daily streak: \(Self.count(streaks.current, "day"))", "longest \(Self.count(streaks.longest, "day"))"]
+    }
+
+    /// `parts` joined by " · " on as few lines as fit `width`, broken
+    /// between parts (the dot ending the line), so "longest 251 days" stays
+    /// whole at 40 columns; a part wider than `width` is wrapped at its words.
+    static func joined(_ parts: [String], dot: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in parts {
+            if line.isEmpty {
+                line = part
+            } else if DisplayWidth.of(line + " \(dot) " + part) <= width {
+                line += " \(dot) " + part
+            } else {
+                lines.append(line + " \(dot)")
+                line = part
+            }
+        }
+        lines.append(line)
+        return lines.flatMap { TextWrap.lines($0, width: width) }
     }
 
     private func quizTable(ascii: Bool, width: Int) -> [String] {
@@ -48,7 +71,9 @@ extension Statistics {
             shown.removeAll { $0 == column }
         }
         widths[0] = max(4, min(widths[0], width - others()))
-        for index in rows.indices { rows[index][0] = DisplayWidth.truncate(rows[index][0], to: widths[0]) }
+        for index in rows.indices {
+            rows[index][0] = DisplayWidth.truncate(rows[index][0], to: widths[0], ascii: ascii)
+        }
         let rightAligned: Set<Int> = [1, 2, 3, 4]
         func line(_ cells: [String]) -> String {
             shown.map { column in
@@ -72,14 +97,15 @@ extension Statistics {
                 "\(arrow) \(Self.singleLine(question.answer)) (\(Self.singleLine(title(ofQuiz: question.quiz))))"
             lines.append(
                 "  " + DisplayWidth.pad(count, to: indent - 4) + "  "
-                    + DisplayWidth.truncate(Self.singleLine(question.prompt), to: room))
-            lines.append(String(repeating: " ", count: indent) + DisplayWidth.truncate(answer, to: room))
+                    + DisplayWidth.truncate(Self.singleLine(question.prompt), to: room, ascii: ascii))
+            lines.append(String(repeating: " ", count: indent) + DisplayWidth.truncate(answer, to: room, ascii: ascii))
             if !question.wrongAnswers.isEmpty {
                 let typed = question.wrongAnswers.map { wrong in
                     Self.singleLine(wrong.text) + (wrong.count > 1 ? " \(ascii ? "x" : "×")\(wrong.count)" : "")
                 }
                 let text = "typed: " + typed.joined(separator: ", ")
-                lines.append(String(repeating: " ", count: indent) + DisplayWidth.truncate(text, to: room))
+                lines.append(
+                    String(repeating: " ", count: indent) + DisplayWidth.truncate(text, to: room, ascii: ascii))
             }
         }
         return lines
