@@ -101,7 +101,7 @@ struct PendingGames: Sendable {
     func keep(_ session: Session) -> String? {
         for path in paths {
             guard (try? PrivateFolder.make((path as NSString).deletingLastPathComponent)) != nil else { continue }
-            let earlier = FileManager.default.contents(atPath: path).flatMap(HistoryJournal.parse)?.entries ?? []
+            let earlier = FileManager.default.contents(atPath: path).flatMap { HistoryJournal.parse($0) }?.entries ?? []
             var bytes = HistoryJournal.header(base: 0)
             var sequence: UInt64 = 0
             for game in earlier.map(\.session) + [session] {
