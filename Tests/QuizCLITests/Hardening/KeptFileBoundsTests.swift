@@ -121,6 +121,22 @@ import Testing
         #expect(again.result.stdout.hasPrefix("530 games"), "\(again.result.stdout)")
     }
 
+    /// A pending file is a journal too: a sparse one costs its data.
+    @Test func aSparsePendingFileCostsItsData() throws {
+        let scratch = Scratch()
+        try history(scratch)
+        let before = try measured(["--stats"], scratch)
+        let pending = scratch.dataDir + "/history.pending"
+        #expect(FileManager.default.createFile(atPath: pending, contents: nil))
+        #expect(truncate(pending, 3 << 30) == 0)
+        let now = try measured(["--stats"], scratch)
+        #expect(now.result.status == 0 && now.result.stdout == before.result.stdout, "\(now.result.stderr)")
+        #expect(now.kilobytes < memoryBound, "\(now.kilobytes) KiB")
+        let input = try answers(bank: bank, seed: 3, right: [0]).joined(separator: "\n") + "\n"
+        let game = try measured(["--questions", bank, "mini", "--seed", "3"], scratch, input: input)
+        #expect(game.result.status == 0 && game.kilobytes < memoryBound, "\(game.kilobytes) KiB \(game.result.stderr)")
+    }
+
     @Test func aHugeParsedBankCopyIsIgnoredAndWrittenAgain() throws {
         let scratch = Scratch()
         let first = try measured(["--list"], scratch)
