@@ -15,6 +15,8 @@ final class HistoryOutput {
     private var waiting: [String] = []
     private var lines = 1
     private var pager: Pager.Running?
+    /// The pager's command, once one is started.
+    private var command: String?
     private var pagerGone = false
     /// The last two bytes written: whether the text ended with CRLF, or LF.
     private var tail: [UInt8] = []
@@ -48,6 +50,7 @@ final class HistoryOutput {
         switch chosen.start() {
         case .success(let started):
             pager = started
+            command = chosen.command
             for text in waiting where !pagerGone { pagerGone = !started.write(text) }
         case .failure(let failure):
             // No pager after all: said, and what waited goes out as it would have.
@@ -61,14 +64,23 @@ final class HistoryOutput {
     /// Ends the output with a line end where the text has none (`Console.out`
     /// for a table, the markdown or JSON; CSV rows end in CRLF), then waits
     /// for the pager, if one was started, to end.
-    func finish() {
+    ///
+    /// A pager run through the shell that the shell could not start (its
+    /// 126 or 127) is found only here: then the line to say is returned, and
+    /// the caller writes the report again without a pager.
+    @discardableResult
+    func finish() -> String? {
         if let pager {
             if tail.last != 10 && !pagerGone { _ = pager.write("\n") }
-            pager.finish()
-            return
+            let status = pager.finish()
+            let code = (status >> 8) & 0xff
+            guard pager.throughShell, status & 0x7f == 0, code == 126 || code == 127 else { return nil }
+            return "cannot start the pager '\(command ?? "")' (the shell could not run it (status \(code))); "
+                + "printing the history here"
         }
         for text in waiting { console.write(text) }
         waiting = []
         if tail != [13, 10] { console.write("\n") }
+        return nil
     }
 }

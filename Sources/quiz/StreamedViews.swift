@@ -23,15 +23,22 @@ extension QuizCommand {
             console.out(note)
             return .success
         }
-        let output = HistoryOutput(
-            console: console, environment: environment, refusedPager: options.noPager, csv: format == .csv)
-        do {
-            try report.write(width: console.width, ascii: console.ascii, to: output.write)
-        } catch {
-            output.finish()
-            throw CommandFailure(status: .ioError, message: error.description)
+        // A pager the shell could not start is known only at its end: said,
+        // then the report written again, here (it reads the mapped archive again).
+        var refusedPager = options.noPager
+        while true {
+            let output = HistoryOutput(
+                console: console, environment: environment, refusedPager: refusedPager, csv: format == .csv)
+            do {
+                try report.write(width: console.width, ascii: console.ascii, to: output.write)
+            } catch {
+                output.finish()
+                throw CommandFailure(status: .ioError, message: error.description)
+            }
+            guard let failure = output.finish(), !refusedPager else { break }
+            console.err(failure)
+            refusedPager = true
         }
-        output.finish()
         return .success
     }
 

@@ -92,6 +92,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/quiz").count == 1)
     }
 
+    @Test func aHugeSparseCopyOrAPipeIsNoCopy() throws {
+        let temporary = try TemporaryFolder()
+        let cache = BankCache(folder: temporary.file("quiz"))
+        let url = "http://127.0.0.1/mini.json"
+        try cache.store(Array("{\"a\": 1}".utf8), for: url)
+        #expect(cache.entry(for: url) != nil)
+        #expect(truncate(cache.file(for: url), off_t(BankCache.largestCopy + 1)) == 0)
+        #expect(cache.entry(for: url) == nil, "larger than the largest copy: not read")
+        #expect(cache.entry(for: url, limit: BankCache.largestCopy + 1) != nil, "unless --max-download allows it")
+        unlink(cache.file(for: url))
+        #expect(mkfifo(cache.file(for: url), 0o600) == 0)
+        #expect(cache.entry(for: url) == nil, "a pipe is not waited on")
+    }
+
     @Test func aWriteThatFailsIsReportedByFinishWrites() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-not-a-folder-\(UUID())").path
         try Data().write(to: URL(fileURLWithPath: file))

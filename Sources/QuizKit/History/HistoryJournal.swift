@@ -82,7 +82,13 @@ enum HistoryJournal {
     /// resynchronises on the next offset that holds a record whose length,
     /// checksum, sequence (above the last one read) and contents are right.
     /// nil when neither the header nor any record is a journal's.
-    static func parse(_ data: Data) -> Contents? {
+    ///
+    /// `holes` are ranges of `data` known to be zeros (the holes of a sparse
+    /// file, `FileContents.skippingHoles`): no record header fits in zeros,
+    /// so the resynchronisation jumps over them instead of trying every
+    /// offset, with the same result (`truncate -s 3G` on a journal costs
+    /// its data, not 3 GB of reading).
+    static func parse(_ data: Data, holes: [Range<Int>] = []) -> Contents? {
         data.withUnsafeBytes { buffer -> Contents? in
             let headerIntact = buffer.count >= headerSize && buffer.starts(with: magic)
             let base = headerIntact ? BigEndian.uint64(buffer, at: 8) : 0
@@ -95,7 +101,17 @@ enum HistoryJournal {
             var previous: UInt64 = 0
             var damageStart: Int?
             var tornAt: Int?
+            var nextHole = 0
             while offset < buffer.count {
+                // Inside damage, a hole: every offset whose length field lies
+                // in its zeros fails (a length of 0), so the last three are
+                // the first that may not.
+                if damageStart != nil, nextHole < holes.count {
+                    while nextHole < holes.count && holes[nextHole].upperBound <= offset { nextHole += 1 }
+                    if nextHole < holes.count, holes[nextHole].contains(offset) {
+                        offset = max(offset, holes[nextHole].upperBound - 3)
+                    }
+                }
                 if let (entry, end) = record(in: buffer, at: offset, after: previous) {
                     if let start = damageStart {
                         contents.damage.append(

@@ -33,20 +33,20 @@ extension HistoryStore {
             case .failure(.damaged(_, _, let reason)):
                 // Unreadable as a whole: moved aside; the journal's games stay.
                 let moved = moveAside(archivePath, reason: reason)
-                unlink(summaryPath)
-                unlink(statisticsPath)
+                removeDerived(summaryPath)
+                removeDerived(statisticsPath)
                 archiveSequence = 0
                 problems.append(moved.description)
             case .failure(let error): throw error
             }
         }
-        guard let data = try journalData() else { return problems }
-        guard let journal = HistoryJournal.parse(data) else {
+        guard let read = try journalData() else { return problems }
+        guard let journal = HistoryJournal.parse(read.data, holes: read.holes) else {
             problems.append(moveAside(journalPath, reason: "not a quiz journal").description)
             return problems
         }
         guard !journal.damage.isEmpty else { return problems }
-        let copy = try keepCopy(of: journalPath, data: data)
+        let copy = try keepCopy(of: journalPath)
         // The records that could be read, written again as they were (a
         // damaged length made right), after a header whose base is the last
         // sequence already folded when the header itself was the damage.
@@ -94,13 +94,17 @@ extension HistoryStore {
             + "\(header), \(lost)" + kept + "; every other game is kept"
     }
 
-    /// Copies `path` to a new `….damaged-<time>` name (synced); returns the name.
-    private func keepCopy(of path: String, data: Data? = nil) throws(HistoryError) -> String {
-        let copy = DurableFile(path).damagedName
-        guard let bytes = data ?? FileManager.default.contents(atPath: path) else {
-            throw .cannotRead(path: path, reason: SystemReason.current)
+    /// Copies `path` to a new `….damaged-<time>` name (synced), its holes
+    /// kept holes (`DurableFile.copyKeepingHoles`); returns the name.
+    private func keepCopy(of path: String) throws(HistoryError) -> String {
+        let file = DurableFile(path)
+        let copy = file.damagedName
+        do {
+            try file.copyKeepingHoles(to: copy)
+        } catch {
+            throw error.file == path
+                ? .cannotRead(path: path, reason: error.reason) : .cannotWrite(path: copy, reason: error.reason)
         }
-        try writeAtomically(bytes, to: copy)
         return copy
     }
 

@@ -282,19 +282,24 @@ public struct HistoryStore: Sendable {
     /// The journal, nil when there is none; throws `.damaged` when it holds
     /// neither a journal's header nor any record (not a quiz journal at all).
     func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
-        guard let data = try journalData() else { return nil }
-        guard let contents = HistoryJournal.parse(data) else {
+        guard let read = try journalData() else { return nil }
+        guard let contents = HistoryJournal.parse(read.data, holes: read.holes) else {
             throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
         }
         return contents
     }
 
-    func journalData() throws(HistoryError) -> Data? {
-        guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
-        guard let data = FileManager.default.contents(atPath: journalPath) else {
-            throw .cannotRead(path: journalPath, reason: SystemReason.current)
+    /// The journal's bytes and its holes (`FileContents.skippingHoles`), nil
+    /// when there is none. It has no limit: every game recorded since the last
+    /// compaction is in it (usually at most 1,000, but a compaction that keeps
+    /// failing leaves it growing), and none may be lost; a sparse one (damage)
+    /// costs only its data.
+    func journalData() throws(HistoryError) -> (data: Data, holes: [Range<Int>])? {
+        do {
+            return try FileContents.skippingHoles(journalPath)
+        } catch {
+            throw .cannotRead(path: journalPath, reason: error.reason)
         }
-        return data
     }
 
     /// The archive's journal sequence, from its root alone (a memory mapping:
@@ -318,7 +323,7 @@ public struct HistoryStore: Sendable {
     {
         var info = stat()
         guard stat(archivePath, &info) == 0,
-            let data = FileManager.default.contents(atPath: summaryPath),
+            let data = FileContents.bounded(summaryPath, limit: HistorySummary.maximumSize),
             let summary = HistorySummary.read(data),
             summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
             var baseline = summary.baseline(in: timeZone)
@@ -356,7 +361,9 @@ public struct HistoryStore: Sendable {
         let summary = HistorySummary(
             baseline: MilestoneBaseline(sessions: sessions, timeZone: LocalTimeZone.current),
             archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence)
-        if let data = try? JSONEncoder().encode(summary) { try? writeAtomically(data, to: summaryPath) }
+        if let data = try? JSONEncoder().encode(summary) {
+            writeDerived(data, to: summaryPath, limit: HistorySummary.maximumSize)
+        }
         if let tally { writeStatistics(tally, journalSequence: journalSequence, archive: info) }
     }
 
@@ -367,10 +374,29 @@ public struct HistoryStore: Sendable {
             archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence,
             tally: tally)
         if let data = try? kept.fileData() {
-            try? writeAtomically(data, to: statisticsPath)
+            writeDerived(data, to: statisticsPath, limit: KeptStatistics.maximumSize)
         } else {
-            unlink(statisticsPath)
+            removeDerived(statisticsPath)
         }
+    }
+
+    /// Writes a file derived from the history (the summary, the kept
+    /// statistics, the schedule): never over something that is not a regular
+    /// file (a folder or a pipe put there is left alone, and the history read
+    /// instead), nor larger than its reader reads (removed instead, so no
+    /// stale one stays); a failure only means the next reader rebuilds it.
+    func writeDerived(_ data: Data, to path: String, limit: Int, sync: Bool = true) {
+        guard !FileContents.isNotRegular(path) else { return }
+        guard data.count <= limit else {
+            unlink(path)
+            return
+        }
+        try? DurableFile(path).replace(with: data, sync: sync)
+    }
+
+    /// Removes a derived file that is stale, unless it is not a regular file.
+    func removeDerived(_ path: String) {
+        if !FileContents.isNotRegular(path) { unlink(path) }
     }
 
     /// What `--stats` shows, read from disk.
@@ -580,11 +606,11 @@ public struct HistoryStore: Sendable {
     /// cutting a torn last record and repairing a damaged journal.
     private func openJournalForAppend(notices: inout [String]) throws(HistoryError) -> OpenJournal {
         var contents: HistoryJournal.Contents?
-        if let data = try journalData() {
-            contents = HistoryJournal.parse(data)
+        if let read = try journalData() {
+            contents = HistoryJournal.parse(read.data, holes: read.holes)
             if contents == nil || !contents!.damage.isEmpty {
                 notices += try repairLocked(checkArchive: false)
-                contents = try journalData().flatMap(HistoryJournal.parse)
+                contents = try journalData().flatMap { HistoryJournal.parse($0.data, holes: $0.holes) }
             }
         }
         if contents == nil {
@@ -715,9 +741,12 @@ public struct HistoryStore: Sendable {
     /// A history file that is there but is not a regular file (a pipe, a
     /// device, a folder, or a link to one) would block a reader forever or
     /// feed it endless bytes: it is refused, with its path and what it is,
-    /// before anything opens it (the game is then kept pending).
+    /// before anything opens it (the game is then kept pending). Only the
+    /// archive and the journal, the history itself: a derived file in that
+    /// state (`history.summary`, `history.statistics`, `history.schedule`)
+    /// is ignored, neither read nor written (`FileContents`, `writeDerived`).
     func refuseFilesThatAreNotRegular() throws(HistoryError) {
-        for path in [archivePath, journalPath, summaryPath, statisticsPath] {
+        for path in [archivePath, journalPath] {
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT

@@ -14,6 +14,12 @@ internal import QuizFormats
 /// for games without a quiz id (so a quiz id "" is the same quiz as none);
 /// a quiz whose games have no known fraction has a best without a total.
 struct HistorySummary: Codable, Equatable {
+    /// The largest file read (`FileContents.bounded`): the summary holds a
+    /// few numbers per quiz and per run of days, about 45 KB at 100,000
+    /// games (BENCHMARKS.md), so 64 MiB leaves a thousandfold room; anything
+    /// larger is not one quiz wrote, and is ignored (the archive read instead).
+    static let maximumSize = 64 << 20
+
     struct Best: Codable, Equatable {
         var score: Int
         var total: Int?

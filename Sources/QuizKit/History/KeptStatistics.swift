@@ -12,6 +12,12 @@ struct KeptStatistics: Codable {
     /// Bumped when the tally's shape or meaning changes: an older file is rebuilt.
     static let currentVersion = 1
 
+    /// The largest file read (`FileContents.bounded`) or written: the tally
+    /// grows with quizzes, days and hours played, about 45 KB at 100,000
+    /// games (BENCHMARKS.md), so 64 MiB leaves a thousandfold room; anything
+    /// larger is ignored, and the archive counted instead.
+    static let maximumSize = 64 << 20
+
     var version: Int
     var archiveSize: Int
     var archiveModified: Double
@@ -42,7 +48,7 @@ struct KeptStatistics: Codable {
     /// The file at `path` when it is whole and describes the archive whose
     /// `stat` is `info`, in `timeZone`; nil otherwise (then it is rebuilt).
     static func read(_ path: String, describing info: stat, timeZone: TimeZone) -> KeptStatistics? {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = FileContents.bounded(path, limit: maximumSize),
             let newline = data.firstIndex(of: 10),
             let header = String(data: data[data.startIndex..<newline], encoding: .utf8)
         else { return nil }

@@ -51,8 +51,7 @@ struct PendingGames: Sendable {
     /// The games waiting, by file (files with none left out).
     func files() -> [File] {
         paths.compactMap { path in
-            guard let data = FileManager.default.contents(atPath: path), let journal = HistoryJournal.parse(data),
-                !journal.entries.isEmpty
+            guard let journal = Self.parsed(path), !journal.entries.isEmpty
             else { return nil }
             return File(path: path, sessions: journal.entries.map(\.session))
         }
@@ -96,12 +95,21 @@ struct PendingGames: Sendable {
         }
     }
 
+    /// The pending file at `path` parsed; nil when there is none, it cannot
+    /// be read (a folder or a pipe there is not opened to wait) or it is not
+    /// a journal. Read without its holes (`FileContents.skippingHoles`), so a
+    /// sparse one costs its data, not its size.
+    static func parsed(_ path: String) -> HistoryJournal.Contents? {
+        guard let read = try? FileContents.skippingHoles(path) else { return nil }
+        return HistoryJournal.parse(read.data, holes: read.holes)
+    }
+
     /// Keeps a game that could not be recorded in the first pending file that
     /// can be written (after the games it holds already); returns its path.
     func keep(_ session: Session) -> String? {
         for path in paths {
             guard (try? PrivateFolder.make((path as NSString).deletingLastPathComponent)) != nil else { continue }
-            let earlier = FileManager.default.contents(atPath: path).flatMap(HistoryJournal.parse)?.entries ?? []
+            let earlier = Self.parsed(path)?.entries ?? []
             var bytes = HistoryJournal.header(base: 0)
             var sequence: UInt64 = 0
             for game in earlier.map(\.session) + [session] {

@@ -28,6 +28,13 @@ public struct ScheduleFile: Sendable {
 
     public var path: String { store.folder + "/history.schedule" }
 
+    /// The largest file read (`FileContents.bounded`) or written: a card is
+    /// a line of about 100 bytes, 90 KB for the bundled banks' questions, so
+    /// 64 MiB holds some 600,000 questions played (over a hundred Open Trivia
+    /// files); a larger one is ignored and the schedule rebuilt each time,
+    /// slower but right.
+    static let maximumSize = 64 << 20
+
     typealias Contents = ScheduleText.Contents
 
     /// Size and modification time of the archive, the journal and every
@@ -48,7 +55,7 @@ public struct ScheduleFile: Sendable {
     /// given the banks' `index`, keeps no card under the fingerprint of a
     /// question that has gained an `"id"` since: that one is rebuilt).
     public func fresh(index: QuestionIndex? = nil) -> ReviewSchedule? {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = FileContents.bounded(path, limit: Self.maximumSize),
             let contents = ScheduleText.decode(data), contents.stamp == stamp(), contents.parameters == settings
         else { return nil }
         if let index, index.renames(contents.schedule) { return nil }
@@ -87,7 +94,7 @@ public struct ScheduleFile: Sendable {
     /// file and its folder took two of the three `fsync`s of every game recorded.
     public func save(_ schedule: ReviewSchedule, stamp: [Double]) {
         let contents = Contents(stamp: stamp, parameters: settings, schedule: schedule)
-        try? DurableFile(path).replace(with: ScheduleText.encode(contents), sync: false)
+        store.writeDerived(ScheduleText.encode(contents), to: path, limit: Self.maximumSize, sync: false)
     }
 
     /// Keeps the file up to date through `HistoryStore.record(_:whileLocked:)`:
@@ -108,7 +115,7 @@ public struct ScheduleFile: Sendable {
                 before = file.gamesWait() ? nil : file.fresh(index: index)
             case .after:
                 guard var schedule = before else {
-                    unlink(file.path)  // a file only: never a folder someone put there
+                    file.store.removeDerived(file.path)  // never a folder or a pipe someone put there
                     return
                 }
                 schedule.apply(session, index: index, scheduler: file.scheduler)
@@ -153,7 +160,7 @@ public struct ScheduleFile: Sendable {
 
     /// The stored file, whatever its settings, when its stamp is the history's now.
     func freshFile() -> Data? {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = FileContents.bounded(path, limit: Self.maximumSize),
             let contents = ScheduleText.decode(data), contents.stamp == stamp()
         else { return nil }
         return data
@@ -163,6 +170,6 @@ public struct ScheduleFile: Sendable {
     func restamp(_ before: Data?) {
         guard let before, var contents = ScheduleText.decode(before) else { return }
         contents.stamp = stamp()
-        try? store.writeAtomically(ScheduleText.encode(contents), to: path)
+        store.writeDerived(ScheduleText.encode(contents), to: path, limit: Self.maximumSize)
     }
 }

@@ -75,11 +75,17 @@ public final class BankCache: Sendable {
         public var fetched: Date
     }
 
-    /// The cached copy of `url`, or nil when there is none or it cannot be read.
-    public func entry(for url: String) -> Entry? {
+    /// The largest cached copy read when no larger `--max-download` is given:
+    /// four times the default cap, so a copy taken under a larger one still
+    /// stands in, while a huge (or sparse) file put there is not read whole.
+    public static let largestCopy = 4 * RemoteBankLoader.defaultMaxBytes
+
+    /// The cached copy of `url`, or nil when there is none or it cannot be
+    /// read: larger than `limit` or not a regular file (a pipe is not waited on).
+    public func entry(for url: String, limit: Int = BankCache.largestCopy) -> Entry? {
         let path = file(for: url)
         var info = stat()
-        guard stat(path, &info) == 0, let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard stat(path, &info) == 0, let data = FileContents.bounded(path, limit: limit) else { return nil }
         let fetched = Date(
             timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
         return Entry(path: path, bytes: [UInt8](data), fetched: fetched)

@@ -31,6 +31,13 @@ public struct ParsedBankCache: Sendable {
     /// 4: banks are refused that version 3 took (a quiz id `review` or with `#`, an `"id"` with `#` or over 200 characters).
     static let magic = Array("quiz-parsed-bank 4\n".utf8)
 
+    /// The largest copy read or written: the Open Trivia file's 5,250
+    /// questions make a copy of 1.2 MB, so 64 MiB is some 270,000 questions.
+    /// A larger copy is ignored (a file put there, or a sparse one, is never
+    /// mapped and checked whole) and a bank whose copy would be larger is
+    /// parsed each time instead.
+    static let maximumSize = 64 << 20
+
     /// The bank at `path`: the cached copy when it is the file's, else the
     /// file parsed (and the copy written).
     public func load(path: String) throws(BankError) -> QuestionBank {
@@ -120,6 +127,7 @@ public struct ParsedBankCache: Sendable {
     /// file's copy, took 16 ms synced and 4 ms not, median of 15, on the
     /// development machine's disk).
     private func write(_ bytes: [UInt8], to file: String) {
+        guard bytes.count <= Self.maximumSize else { return }
         _ = try? PrivateFolder.make(folder)
         try? DurableFile(file).replace(with: bytes, sync: false)
     }
@@ -223,7 +231,8 @@ public struct ParsedBankCache: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-            let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+            info.st_size <= maximumSize, let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
+            address != MAP_FAILED
         else { return nil }
         defer { munmap(address, Int(info.st_size)) }
         return decode(

@@ -136,7 +136,7 @@ public struct RemoteBankLoader: Sendable {
             cache.storeInBackground(bytes, for: address)
             return RemoteBank(bank: bank, staleCopy: nil)
         case .failure(let reason):
-            guard let entry = cache.entry(for: address),
+            guard let entry = cache.entry(for: address, limit: max(maxBytes, BankCache.largestCopy)),
                 let bank = try? BankLoader.parse(entry.bytes, path: address, id: id)
             else {
                 throw .unavailable(url: address, reason: reason)

@@ -145,6 +145,67 @@ package struct DurableFile: Sendable {
         return rename(path, target) == 0 ? target : nil
     }
 
+    /// Copies the file to `target` (a new name, such as `damagedName`), synced,
+    /// through a temporary file and a rename like `replace(with:)`; only the
+    /// data is copied, so the holes of a sparse file stay holes (`truncate -s
+    /// 3G` on a journal is not written out as 3 GB of zeros).
+    package func copyKeepingHoles(to target: String) throws(FileFailure) {
+        let source = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard source >= 0 else { throw FileFailure(.open, file: path, reason: SystemReason.current) }
+        defer { close(source) }
+        var info = stat()
+        guard fstat(source, &info) == 0 else { throw FileFailure(.read, file: path, reason: SystemReason.current) }
+        let copy = DurableFile(target)
+        let temporary = copy.temporaryPath
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileFailure(.open, file: temporary, reason: SystemReason.current) }
+        fchmod(fd, 0o600)
+        let size = Int(info.st_size)
+        var failure: FileFailure?
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        for extent in FileContents.dataExtents(of: source, size: size) where failure == nil {
+            var offset = extent.lowerBound
+            while offset < extent.upperBound && failure == nil {
+                let count = buffer.withUnsafeMutableBytes {
+                    pread(source, $0.baseAddress, min($0.count, extent.upperBound - offset), off_t(offset))
+                }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 {
+                    failure = FileFailure(
+                        .read, file: path, reason: count == 0 ? "it was cut short" : SystemReason.current)
+                    break
+                }
+                if lseek(fd, off_t(offset), SEEK_SET) < 0 {
+                    failure = FileFailure(.write, file: temporary, reason: SystemReason.current)
+                    break
+                }
+                failure = buffer.withUnsafeBytes {
+                    Self.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: fd, file: temporary)
+                }
+                offset += count
+            }
+        }
+        if failure == nil && ftruncate(fd, off_t(size)) != 0 {
+            failure = FileFailure(.truncate, file: temporary, reason: SystemReason.current)
+        }
+        if failure == nil && fsync(fd) != 0 {
+            failure = FileFailure(.sync, file: temporary, reason: SystemReason.current)
+        }
+        if close(fd) != 0 && failure == nil {
+            failure = FileFailure(.close, file: temporary, reason: SystemReason.current)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = SystemReason.current
+            unlink(temporary)
+            throw FileFailure(.rename, file: target, reason: reason)
+        }
+        Self.syncFolder(copy.folder)
+    }
+
     /// Opens the file to append to it (`AppendingFile`). With `cuttingTo`,
     /// whatever follows that length (a write cut short by a crash) is cut off
     /// first; with `create`, a missing file is created, and the file made 0600.

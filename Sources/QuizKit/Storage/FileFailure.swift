@@ -7,6 +7,7 @@ package struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case makeFolder
         /// Opening (or creating) the file named in `file`.
         case open
+        case read
         case write
         case sync
         case close
