@@ -62,12 +62,22 @@ package struct DurableFile: Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileFailure(.open, file: temporary, reason: SystemReason.current) }
         fchmod(fd, 0o600)
-        var failure = bytes.withUnsafeBytes { Self.writeAll($0, to: fd, file: temporary) }
+        let failure = bytes.withUnsafeBytes { Self.writeAll($0, to: fd, file: temporary) }
+        try Self.commit(fd, temporary: temporary, over: path, in: folder, failure: failure, sync: sync)
+    }
+
+    /// Ends a write to `temporary` (open as `fd`): synced when `sync`, closed
+    /// whatever happened before (its own failure reported too: on some file
+    /// systems a write's error shows only at `close`), then renamed over
+    /// `target` and the folder synced. On any failure the temporary file is
+    /// removed and the first failure thrown; `target` is then untouched.
+    private static func commit(
+        _ fd: Int32, temporary: String, over target: String, in folder: String, failure: FileFailure?, sync: Bool
+    ) throws(FileFailure) {
+        var failure = failure
         if failure == nil && sync && fsync(fd) != 0 {
             failure = FileFailure(.sync, file: temporary, reason: SystemReason.current)
         }
-        // Closed whatever happened before, and its own failure reported too
-        // (on some file systems a write's error shows only at `close`).
         if close(fd) != 0 && failure == nil {
             failure = FileFailure(.close, file: temporary, reason: SystemReason.current)
         }
@@ -75,12 +85,12 @@ package struct DurableFile: Sendable {
             unlink(temporary)
             throw failure
         }
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let reason = SystemReason.current
             unlink(temporary)
-            throw FileFailure(.rename, file: path, reason: reason)
+            throw FileFailure(.rename, file: target, reason: reason)
         }
-        if sync { Self.syncFolder(folder) }
+        if sync { syncFolder(folder) }
     }
 
     /// Writes every byte of `buffer` (again after EINTR, on after a short write).
@@ -188,22 +198,7 @@ package struct DurableFile: Sendable {
         if failure == nil && ftruncate(fd, off_t(size)) != 0 {
             failure = FileFailure(.truncate, file: temporary, reason: SystemReason.current)
         }
-        if failure == nil && fsync(fd) != 0 {
-            failure = FileFailure(.sync, file: temporary, reason: SystemReason.current)
-        }
-        if close(fd) != 0 && failure == nil {
-            failure = FileFailure(.close, file: temporary, reason: SystemReason.current)
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = SystemReason.current
-            unlink(temporary)
-            throw FileFailure(.rename, file: target, reason: reason)
-        }
-        Self.syncFolder(copy.folder)
+        try Self.commit(fd, temporary: temporary, over: target, in: copy.folder, failure: failure, sync: true)
     }
 
     /// Opens the file to append to it (`AppendingFile`). With `cuttingTo`,
