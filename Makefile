@@ -67,7 +67,7 @@ play: deps
 # ARCHITECTURE.md (DESIGN.md, the original contracts, is not in the repository).
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
-	@if grep -rnI 'DESIGN\.md' Sources Tests Fuzz scripts man completions Package.swift README.md CONTRIBUTING.md ARCHITECTURE.md; then \
+	@if grep -rnI 'DESIGN\.md' Sources Tests Fuzz scripts man completions Package.swift README.md CONTRIBUTING.md ARCHITECTURE.md BENCHMARKS.md; then \
 		echo "make: cite ARCHITECTURE.md (or the README), not DESIGN.md: a clone does not have it" >&2; exit 1; fi
 
 # Builds everything with the warnings shown, fails on any warning, then tests.

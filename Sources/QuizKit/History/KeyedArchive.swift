@@ -3,12 +3,11 @@ internal import QuizFormats
 
 /// Why an archive's bytes could not be read as a history.
 public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
-    case notAnArchive(String)
-    case foreignClass(String)
-    case wrongShape(String)
-    case absurdValue(String)
-    /// A session or the root whose checksum (our own key) disagrees with its fields.
-    case checksumMismatch(String)
+    /// Each with what was found: not a keyed archive at all, a class quiz
+    /// does not read, not the shape of a history, a value no game can have,
+    /// and a session or the root whose checksum (our own key) disagrees with
+    /// its fields.
+    case notAnArchive(String), foreignClass(String), wrongShape(String), absurdValue(String), checksumMismatch(String)
 
     public var description: String {
         switch self {
