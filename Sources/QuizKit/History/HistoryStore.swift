@@ -429,13 +429,7 @@ public struct HistoryStore: Sendable {
         }
         let lock = try? self.lock(.shared)
         defer { lock?.release() }
-        let journal: HistoryJournal.Contents?
-        do {
-            journal = try readJournal()
-        } catch {
-            return nil
-        }
-        guard journal?.damage.isEmpty ?? true else { return nil }
+        guard let entries = undamagedJournalEntries() else { return nil }
         var tally = StatisticsTally(timeZone: timeZone)
         var folded: UInt64 = 0
         var info = stat()
@@ -465,8 +459,22 @@ public struct HistoryStore: Sendable {
         } else if errno != ENOENT {
             return nil
         }
-        for entry in journal?.entries ?? [] where entry.sequence > folded { tally.add(entry.session) }
+        for entry in entries where entry.sequence > folded { tally.add(entry.session) }
         return Tallied(tally: tally, notices: [], problems: [])
+    }
+
+    /// The journal's games for a reader that goes around `load()` (which
+    /// repairs and reports): none when there is no journal, nil when it
+    /// cannot be read or is damaged (then `load()` is the way).
+    func undamagedJournalEntries() -> [HistoryJournal.Entry]? {
+        let journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch {
+            return nil
+        }
+        guard journal?.damage.isEmpty ?? true else { return nil }
+        return journal?.entries ?? []
     }
 
     /// Every game, oldest first, handed to `add` one at a time with its
@@ -501,13 +509,7 @@ public struct HistoryStore: Sendable {
         guard PrivateFolder.exists(folder) else { return Folded(value: initial, notices: [], problems: []) }
         let lock = try? self.lock(.shared)
         defer { lock?.release() }
-        let journal: HistoryJournal.Contents?
-        do {
-            journal = try readJournal()
-        } catch {
-            return nil
-        }
-        guard journal?.damage.isEmpty ?? true else { return nil }
+        guard let entries = undamagedJournalEntries() else { return nil }
         var value = initial
         var folded: UInt64 = 0
         if FileManager.default.fileExists(atPath: archivePath) {
@@ -522,7 +524,7 @@ public struct HistoryStore: Sendable {
             guard let read, read.skipped == 0, read.resultsLost == 0 else { return nil }
             folded = read.journalSequence
         }
-        for entry in journal?.entries ?? [] where entry.sequence > folded { add(&value, entry.session) }
+        for entry in entries where entry.sequence > folded { add(&value, entry.session) }
         return Folded(value: value, notices: [], problems: [])
     }
 

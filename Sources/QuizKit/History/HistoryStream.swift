@@ -63,13 +63,7 @@ extension HistoryStore {
         guard PrivateFolder.exists(folder), (try? refuseFilesThatAreNotRegular()) != nil else { return nil }
         let lock = try? self.lock(.shared)
         defer { lock?.release() }
-        let journal: HistoryJournal.Contents?
-        do {
-            journal = try readJournal()
-        } catch {
-            return nil
-        }
-        guard journal?.damage.isEmpty ?? true else { return nil }
+        guard let entries = undamagedJournalEntries() else { return nil }
         var cursor: ArchiveCursor?
         if FileManager.default.fileExists(atPath: archivePath) {
             let mapped = try? KeyedArchive.mapped(archivePath) { source throws(ArchiveError) in
@@ -79,7 +73,6 @@ extension HistoryStore {
             cursor = mapped
         }
         let folded = cursor?.journalSequence ?? 0
-        let entries = journal?.entries ?? []
         // A pending game already in the history (a crash after it was added,
         // before its file was removed) is neither shown nor counted: compared
         // by its fields with every game of the archive and the journal, in
