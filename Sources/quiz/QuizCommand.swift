@@ -206,7 +206,8 @@ struct QuizCommand {
         }
         guard (options.format ?? .table) == .table else { return nil }
         let others = count == 1 ? "1 game of another quiz" : "\(count) games of other quizzes"
-        return "No games of \(bank.title) (\(quiz)) yet; the history has \(others)."
+        return
+            "No games of \(TerminalText.safe(bank.title)) (\(TerminalText.safe(quiz))) yet; the history has \(others)."
     }
 
     /// The history, and whether it is whole: what could not be read is said
