@@ -7,8 +7,15 @@ import QuizKit
 /// the folder holding `Package.swift`).
 enum BankLocator {
     static func bundledFolder() -> String? {
-        let executable = ExecutablePath.current ?? CommandLine.arguments[0]
-        var folder = ((executable as NSString).deletingLastPathComponent as NSString).standardizingPath
+        // /proc/self/exe is absolute with its links resolved already: only
+        // the fallback, argv[0], is standardised (which costs about 4% of a
+        // recorded game: Foundation resolves each component's links).
+        var folder: String
+        if let executable = ExecutablePath.current {
+            folder = (executable as NSString).deletingLastPathComponent
+        } else {
+            folder = ((CommandLine.arguments[0] as NSString).deletingLastPathComponent as NSString).standardizingPath
+        }
         let installed = ((folder as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent("share/quiz/Questions")
         if isFolder(installed) { return installed }
@@ -104,7 +111,7 @@ enum BankLocator {
     /// Downloads the bank at `url` (or falls back on its cached copy, saying so on stderr).
     private static func download(_ url: String, maxBytes: Int) throws(CommandFailure) -> QuestionBank {
         do {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.current()
             let loader = RemoteBankLoader(
                 cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment), maxBytes: maxBytes,
                 fetch: FetchProgram.fetch)

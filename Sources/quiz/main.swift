@@ -8,7 +8,7 @@ sigemptyset(&terminating)
 for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&terminating, signal) }
 pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
 
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.current()
 let status: ExitStatus
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))

@@ -5,6 +5,42 @@ import Testing
 
 /// `LocalTimeZone`: TZ as the C library reads it, against a stand-in for it.
 @Suite struct LocalTimeZoneTests {
+    @Test func aSystemZoneLinkedToUTCIsTheFixedZoneOfOffsetZero() throws {
+        let folder = try TemporaryFolder()
+        for name in ["Etc/UTC", "UTC", "Etc/Universal", "Zulu"] {
+            let link = folder.file("localtime-\(name.count)")
+            try? FileManager.default.removeItem(atPath: link)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/" + name)
+            let zone = LocalTimeZone.systemZone(localtime: link)
+            #expect(zone.identifier == "GMT", "\(name)")
+            #expect(zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_782_000_000)) == 0)
+        }
+        // Anything else is Foundation's own reading of the system's zone.
+        let paris = folder.file("paris")
+        try FileManager.default.createSymbolicLink(atPath: paris, withDestinationPath: "/usr/share/zoneinfo/Europe/Paris")
+        #expect(LocalTimeZone.systemZone(localtime: paris).identifier == TimeZone.current.identifier)
+        #expect(LocalTimeZone.systemZone(localtime: folder.file("missing")).identifier == TimeZone.current.identifier)
+        #expect(LocalTimeZone.resolve(tz: "Etc/UTC").identifier == "GMT")
+        #expect(LocalTimeZone.resolve(tz: ":UTC").identifier == "GMT")
+    }
+
+    @Test func filesKeptForOneNameOfUTCHoldForAnother() throws {
+        let gmt = try #require(TimeZone(secondsFromGMT: 0))
+        #expect(LocalTimeZone.sameRules("Etc/UTC", gmt))
+        #expect(LocalTimeZone.sameRules("GMT", gmt))
+        #expect(!LocalTimeZone.sameRules("Europe/London", gmt))
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        #expect(LocalTimeZone.sameRules("Europe/Paris", paris))
+        #expect(!LocalTimeZone.sameRules("Etc/UTC", paris))
+        #expect(LocalTimeZone.named("Etc/UTC")?.secondsFromGMT() == 0)
+        #expect(LocalTimeZone.named("Asia/Tokyo")?.secondsFromGMT() == 32400)
+        #expect(LocalTimeZone.named("Nowhere/Atall") == nil)
+    }
+
+    @Test func theEnvironmentIsFoundationsDictionary() {
+        #expect(ProcessEnvironment.current() == ProcessInfo.processInfo.environment)
+    }
+
     @Test func databaseNamesAreFoundationsZones() {
         #expect(LocalTimeZone.resolve(tz: "Europe/Paris", offset: { _ in 999 }).identifier == "Europe/Paris")
         #expect(LocalTimeZone.resolve(tz: ":Europe/Paris", offset: { _ in 999 }).identifier == "Europe/Paris")

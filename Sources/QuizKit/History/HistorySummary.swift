@@ -159,7 +159,7 @@ struct HistorySummary: Codable, Equatable {
     /// The baseline this summary holds, for `timeZone` (nil when the summary
     /// was written for another zone, or is not well formed).
     func baseline(in timeZone: TimeZone) -> MilestoneBaseline? {
-        guard isWellFormed, timeZone.identifier == self.timeZone else { return nil }
+        guard isWellFormed, LocalTimeZone.sameRules(self.timeZone, timeZone) else { return nil }
         var quizzes: [String?: MilestoneBaseline.Quiz] = [:]
         for (key, best) in bests {
             let scored = MilestoneBaseline.scored(best.score, best.total).map { scored in
@@ -187,7 +187,7 @@ struct HistorySummary: Codable, Equatable {
     /// finite time of a date the history accepts; a known time zone. The
     /// store rebuilds a summary that is not (it is never trusted to be).
     var isWellFormed: Bool {
-        guard archiveSize >= 0, archiveModified.isFinite, TimeZone(identifier: timeZone) != nil else { return false }
+        guard archiveSize >= 0, archiveModified.isFinite, LocalTimeZone.named(timeZone) != nil else { return false }
         var previous: Int?
         for run in dayRuns {
             guard run.count == 2, abs(run[0]) <= Self.dayBound, abs(run[1]) <= Self.dayBound, run[0] <= run[1],

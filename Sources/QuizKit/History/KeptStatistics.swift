@@ -57,7 +57,7 @@ struct KeptStatistics: Codable {
         guard fields.count == 3, fields[0] == magic, fields[1] == "\(currentVersion)",
             UInt32(fields[2], radix: 16) == json.withUnsafeBytes({ CRC32.checksum($0) }),
             let kept = try? JSONDecoder().decode(KeptStatistics.self, from: json),
-            kept.version == currentVersion, kept.tally.timeZone == timeZone.identifier,
+            kept.version == currentVersion, LocalTimeZone.sameRules(kept.tally.timeZone, timeZone),
             kept.archiveSize == Int(info.st_size), kept.archiveModified == HistoryStore.modified(info)
         else { return nil }
         return kept

@@ -3,10 +3,21 @@
 /// tables and to shorten long titles to a column with an ellipsis.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII is one column a byte: counted without making a
+        // Character or asking for Unicode properties (most of a wrapped
+        // line's cost before).
+        var width = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { return text.reduce(0) { $0 + of($1) } }
+            width += 1
+        }
+        return width
     }
 
     public static func of(_ character: Character) -> Int {
+        // An ASCII character (CR LF included) is one scalar with no emoji
+        // form: printable ones take a column, controls none.
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmojiPresentation { return 2 }

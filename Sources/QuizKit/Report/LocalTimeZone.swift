@@ -21,8 +21,9 @@ public enum LocalTimeZone {
     /// The zone `tz` names; `offset(at:)` gives the C library's offset from
     /// UTC, in seconds, at a moment (seconds since 1970), for the same `TZ`.
     public static func resolve(tz: String?, offset: (Int) -> Int = cLibraryOffset) -> TimeZone {
-        guard var name = tz, !name.isEmpty else { return .current }
+        guard var name = tz, !name.isEmpty else { return systemZone() }
         if name.hasPrefix(":") { name.removeFirst() }
+        if universalNames.contains(name), let utc = TimeZone(secondsFromGMT: 0) { return utc }
         if isDatabaseName(name), let zone = TimeZone(identifier: name) { return zone }
         // A POSIX rule: the C library's offsets through this year and the next.
         let now = Int(Date().timeIntervalSince1970)
@@ -36,6 +37,50 @@ public enum LocalTimeZone {
             }
         }
         return matching ?? TimeZone(secondsFromGMT: offsets[0]) ?? .current
+    }
+
+    /// The database's names of UTC itself (`Etc/UTC`, `UTC`, `Zulu`, …): no
+    /// daylight saving and no change of offset, ever.
+    static let universalNames: Set<String> = [
+        "UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich", "Universal", "Zulu",
+        "Etc/UTC", "Etc/UCT", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "Etc/Greenwich",
+        "Etc/Universal", "Etc/Zulu",
+    ]
+
+    /// `TZ` unset or empty: the system's zone, `/etc/localtime`. When that is
+    /// a link to one of UTC's names (servers and containers, mostly), the zone
+    /// is Foundation's fixed zone of offset zero, made without ICU; asking ICU
+    /// for `TimeZone.current` took 0.3 to 0.6 ms of every command that shows a
+    /// date (CONTRIBUTING.md, "Start-up: what costs what"). Its identifier is
+    /// then `GMT`, not `Etc/UTC`: files kept for one zone (`history.summary`,
+    /// `history.statistics`) are rebuilt once, as when the zone changes.
+    static func systemZone(localtime: String = "/etc/localtime") -> TimeZone {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink(localtime, &buffer, buffer.count - 1)
+        if length > 0 {
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = target.range(of: "zoneinfo/", options: .backwards),
+                universalNames.contains(String(target[range.upperBound...])),
+                let utc = TimeZone(secondsFromGMT: 0)
+            {
+                return utc
+            }
+        }
+        return .current
+    }
+
+    /// The zone of a stored identifier (`history.summary`,
+    /// `history.statistics`): UTC's names without ICU, as `systemZone`.
+    public static func named(_ identifier: String) -> TimeZone? {
+        if universalNames.contains(identifier) { return TimeZone(secondsFromGMT: 0) }
+        return TimeZone(identifier: identifier)
+    }
+
+    /// Whether a file kept for the zone `stored` holds for `zone`: the same
+    /// identifier, or two of UTC's names (a summary written as `Etc/UTC`
+    /// before `systemZone` said `GMT` stays good).
+    public static func sameRules(_ stored: String, _ zone: TimeZone) -> Bool {
+        stored == zone.identifier || (universalNames.contains(stored) && universalNames.contains(zone.identifier))
     }
 
     /// Whether `name` is a file of the time zone database (`Europe/Paris`,

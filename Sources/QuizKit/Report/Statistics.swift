@@ -45,7 +45,7 @@ public struct Statistics: Sendable {
         totalDuration = tally.totalDuration
         timedGames = tally.timedGames
         averageFraction = tally.fractions == 0 ? nil : tally.fractionSum / Double(tally.fractions)
-        var offsets = StatisticsTally.OffsetCache(timeZone: TimeZone(identifier: tally.timeZone) ?? timeZone)
+        var offsets = StatisticsTally.OffsetCache(timeZone: LocalTimeZone.named(tally.timeZone) ?? timeZone)
         let today = CalendarDay(number: offsets.day(of: now))
         streaks = DailyStreaks(days: Set(tally.days.keys.map(CalendarDay.init(number:))), today: today)
         heatmap = CalendarHeatmap(counts: tally.days, today: today)

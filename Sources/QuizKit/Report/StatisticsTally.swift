@@ -95,7 +95,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         days = try container.decode([Int: Int].self, forKey: .days)
         quizzes = try container.decode([Quiz].self, forKey: .quizzes)
         questions = try container.decode([Question].self, forKey: .questions)
-        guard let zone = TimeZone(identifier: timeZone) else {
+        guard let zone = LocalTimeZone.named(timeZone) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .timeZone, in: container, debugDescription: "unknown time zone")
         }
