@@ -199,12 +199,16 @@ public struct ReviewSchedule: Sendable, Equatable {
     }
 
     /// Questions first met on the day of `date` in `timeZone`.
+    /// Local days as `--stats` counts them (`StatisticsTally.OffsetCache`:
+    /// the zone's offset asked once an hour of dates), not with `Calendar`,
+    /// whose first use asks ICU for the system's zone (about 3% of the menu).
+    /// Only a card first seen within two days of `date` can share its local
+    /// day (no local day lasts 26 hours), so only those are asked.
     public func newToday(at date: Date, timeZone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        // The day's bounds once: a calendar question per card is slow.
-        let start = calendar.startOfDay(for: date)
-        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
-        return cards.values.count { $0.firstSeen >= start && $0.firstSeen < end }
+        var days = StatisticsTally.OffsetCache(timeZone: timeZone)
+        let today = days.day(of: date)
+        return cards.values.count { card in
+            abs(card.firstSeen.timeIntervalSince(date)) < 2 * 86_400 && days.day(of: card.firstSeen) == today
+        }
     }
 }

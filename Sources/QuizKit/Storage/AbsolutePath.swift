@@ -10,6 +10,18 @@ import Foundation
 /// folder (its pending files' tag) and a bank file (its parsed copy).
 enum AbsolutePath {
     static func resolving(_ path: String) -> String {
+        // The usual case, an absolute path to a folder that exists with no
+        // `.` or `..` in it, is the C library's realpath of it as it is.
+        if path.hasPrefix("/"), !hasDotComponent(path), let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return resolvingStepByStep(path)
+    }
+
+    /// `resolving` without its shortcut: `.` and `..` taken away by name,
+    /// then the longest leading part that exists resolved.
+    static func resolvingStepByStep(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") {
@@ -31,5 +43,23 @@ enum AbsolutePath {
             guard let last = parts.popLast() else { return "/" + rest.reversed().joined(separator: "/") }
             rest.append(last)
         }
+    }
+
+    /// Whether some component of `path` is `.` or `..`.
+    static func hasDotComponent(_ path: String) -> Bool {
+        var dots = 0
+        var others = false
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if !others && (dots == 1 || dots == 2) { return true }
+                dots = 0
+                others = false
+            } else if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else {
+                others = true
+            }
+        }
+        return !others && (dots == 1 || dots == 2)
     }
 }
