@@ -97,17 +97,17 @@ enum ScheduleText {
         cards.reserveCapacity(body.count / 80)
         var start = 0
         while start < body.count {
-            guard let stop = body[start...].firstIndex(of: newline) else { return nil }
+            guard let stop = index(of: newline, in: body, start..<body.count) else { return nil }
             let line = start..<stop
             start = stop + 1
-            guard let space = body[line].firstIndex(of: space) else { return nil }
+            guard let space = index(of: space, in: body, line) else { return nil }
             let name = body[line.lowerBound..<space]
             let rest = (space + 1)..<line.upperBound
             if name.elementsEqual("card".utf8) {
-                guard let first = body[rest].firstIndex(of: tab),
-                    let second = body[(first + 1)..<rest.upperBound].firstIndex(of: tab),
-                    let third = body[(second + 1)..<rest.upperBound].firstIndex(of: tab),
-                    !body[(third + 1)..<rest.upperBound].contains(tab),
+                guard let first = index(of: tab, in: body, rest),
+                    let second = index(of: tab, in: body, (first + 1)..<rest.upperBound),
+                    let third = index(of: tab, in: body, (second + 1)..<rest.upperBound),
+                    index(of: tab, in: body, (third + 1)..<rest.upperBound) == nil,
                     let values = numbers(body, rest.lowerBound..<first), values.count == 7,
                     let reps = Int(exactly: values[4]), let lapses = Int(exactly: values[5])
                 else { return nil }
@@ -130,7 +130,7 @@ enum ScheduleText {
                 else { return nil }
                 days[day] = ReviewSchedule.DayCount(due: due, right: right)
             } else if name.elementsEqual("times".utf8) {
-                guard let cut = body[rest].firstIndex(of: self.space),
+                guard let cut = index(of: self.space, in: body, rest),
                     let values = numbers(body, (cut + 1)..<rest.upperBound)
                 else { return nil }
                 times[text(body, rest.lowerBound..<cut)] = values
@@ -144,6 +144,14 @@ enum ScheduleText {
             schedule: ReviewSchedule(cards: cards, recentTimes: times, games: games, dueDays: days))
     }
 
+    /// Where `byte` first is in `range` of `bytes` (`memchr`: the generic
+    /// `firstIndex(of:)` on a slice of raw bytes was a seventh of decoding).
+    private static func index(of byte: UInt8, in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+
     private static let newline = UInt8(ascii: "\n")
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
@@ -155,7 +163,7 @@ enum ScheduleText {
         var values: [Double] = []
         var start = range.lowerBound
         while start < range.upperBound {
-            let stop = bytes[start..<range.upperBound].firstIndex(of: space) ?? range.upperBound
+            let stop = index(of: space, in: bytes, start..<range.upperBound) ?? range.upperBound
             if stop > start {  // (several spaces in a row part numbers as one does)
                 guard let value = CLocale.number(bytes, start..<stop), value.isFinite else { return nil }
                 values.append(value)
@@ -168,7 +176,7 @@ enum ScheduleText {
     /// A text field, unescaped; nil never (invalid UTF-8 is replaced, as it was never written).
     private static func text(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
         let string = String(decoding: bytes[range], as: UTF8.self)
-        return bytes[range].contains(UInt8(ascii: "\\")) ? unescape(Substring(string)) : string
+        return index(of: UInt8(ascii: "\\"), in: bytes, range) != nil ? unescape(Substring(string)) : string
     }
 
     /// `text` with a tab, line break or backslash escaped, appended to `out`.
