@@ -10,11 +10,11 @@ let package = Package(
     ],
     targets: [
         // Debian's libedit (line editing and the input history of the game's
-        // prompt), for `quiz` alone; a system library, nothing of ours.
-        .systemLibrary(
+        // prompt), for `quiz` alone, opened with dlopen when a terminal is
+        // read (see Sources/CEditLine/line_editor.c). C and libdl only.
+        .target(
             name: "CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         // File formats and checks that know nothing of quizzes: the JSON parser
         // that reports a line and column, the binary property-list reader and

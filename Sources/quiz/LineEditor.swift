@@ -1,4 +1,4 @@
-@preconcurrency import CEditLine
+import CEditLine
 import Foundation
 import QuizKit
 
@@ -44,25 +44,34 @@ final class LineEditor: LineInput {
         set { Self.candidates = newValue.filter { !$0.unicodeScalars.contains(where: TerminalText.needsChange) } }
     }
 
+    /// Loads libedit (once): nil when it is ready, else why it is not (a
+    /// machine without Debian's libedit2), for `PlainLineInput` to say.
+    static func load() -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard edit_open(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Only after `load()` returned nil.
     init(historyFile: InputHistoryFile?) {
         self.historyFile = historyFile
         // A UTF-8 LC_CTYPE, or libedit crashes on a prompt it cannot decode
         // and drops typed characters (see TerminalLocale).
         Self.asciiOnly = TerminalLocale.current == .ascii
-        rl_readline_name = UnsafePointer(strdup("quiz"))
-        rl_getc_function = { _ in LineEditor.readKey() }
+        edit_set_readline_name(UnsafePointer(strdup("quiz")))
+        edit_set_getc_function { _ in LineEditor.readKey() }
         var onContinue = sigaction()
         onContinue.__sigaction_handler.sa_handler = { _ in continued = 1 }
         sigemptyset(&onContinue.sa_mask)
         sigaction(SIGCONT, &onContinue, nil)
-        rl_initialize()
-        using_history()
-        stifle_history(Int32(historyFile?.limit ?? 1000))
-        for line in historyFile?.load() ?? [] { add_history(line) }
+        edit_initialize()
+        edit_using_history()
+        edit_stifle_history(Int32(historyFile?.limit ?? 1000))
+        for line in historyFile?.load() ?? [] { edit_add_history(line) }
         // Complete the whole line, so choices and titles with spaces complete too.
-        rl_completer_word_break_characters = strdup("\n")
-        rl_completion_append_character = 0
-        rl_completion_entry_function = { text, state in
+        edit_set_completer_word_break_characters(strdup("\n"))
+        edit_set_completion_append_character(0)
+        edit_set_completion_entry_function { text, state in
             guard let text else { return nil }
             if state == 0 {
                 let typed = String(cString: text)
@@ -77,11 +86,11 @@ final class LineEditor: LineInput {
             LineEditor.nextMatch += 1
             return strdup(LineEditor.matches[LineEditor.nextMatch - 1])
         }
-        rl_add_defun(
+        edit_add_defun(
             "quiz-interrupt",
             { _, _ in
-                interruptedLine = rl_line_buffer.map { String(cString: $0) } ?? ""
-                rl_done = 1
+                interruptedLine = edit_line_buffer().map { String(cString: $0) } ?? ""
+                edit_set_done(1)
                 return 0
             }, 3)
     }
@@ -132,7 +141,7 @@ final class LineEditor: LineInput {
         guard continued != 0 else { return }
         continued = 0
         isigOff = false
-        rl_forced_update_display()
+        edit_forced_update_display()
     }
 
     func readLine(prompt: String) -> LineEvent {
@@ -140,7 +149,7 @@ final class LineEditor: LineInput {
         isigOff = false
         // The prompt holds a bank's id: made safe, and ASCII when libedit can show nothing else.
         let shown = TerminalText.safe(prompt)
-        guard let raw = CEditLine.readline(Self.asciiOnly ? TerminalText.ascii(shown) : shown) else {
+        guard let raw = edit_readline(Self.asciiOnly ? TerminalText.ascii(shown) : shown) else {
             if let partial = interruptedLine {
                 interruptedLine = nil
                 StandardStreams.out("^C\n")
@@ -155,7 +164,7 @@ final class LineEditor: LineInput {
     func remember(_ line: String) {
         let command = line.trimmingCharacters(in: .whitespaces)
         guard !command.isEmpty else { return }
-        add_history(command)
+        edit_add_history(command)
         historyFile?.append(command)
     }
 }

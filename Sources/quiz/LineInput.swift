@@ -1,4 +1,5 @@
 import Foundation
+import QuizKit
 
 /// What reading a line gave.
 enum LineEvent: Equatable {
@@ -30,9 +31,16 @@ protocol LineInput: AnyObject {
 final class PlainLineInput: LineInput {
     static let maximumBytes = 4096
     var completions: [String] = []
+    /// Prints the prompt before reading: at a terminal without libedit.
+    private let prompting: Bool
+
+    init(prompting: Bool = false) {
+        self.prompting = prompting
+    }
 
     func readLine(prompt: String) -> LineEvent {
         while true {
+            if prompting { StandardStreams.out(TerminalText.safe(prompt)) }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(256)
             var tooLong = false

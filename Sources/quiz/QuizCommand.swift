@@ -256,10 +256,16 @@ struct QuizCommand {
         return complete ? .success : .ioError
     }
 
-    /// The player's input: libedit at a terminal (with the input history), plain lines from a pipe.
+    /// The player's input: libedit at a terminal (with the input history),
+    /// plain lines from a pipe, and at a terminal where libedit cannot be
+    /// loaded (said once), plain lines after a printed prompt.
     private func newInput() -> LineInput {
-        console.interactiveInput
-            ? LineEditor(historyFile: InputHistoryFile(environment: environment)) : PlainLineInput()
+        guard console.interactiveInput else { return PlainLineInput() }
+        if let problem = LineEditor.load() {
+            console.err("\(problem); no line editing, plain lines are read")
+            return PlainLineInput(prompting: true)
+        }
+        return LineEditor(historyFile: InputHistoryFile(environment: environment))
     }
 
     private var clock: QuizClock {

@@ -17,7 +17,8 @@ import Testing
         }
         // Anything else is Foundation's own reading of the system's zone.
         let paris = folder.file("paris")
-        try FileManager.default.createSymbolicLink(atPath: paris, withDestinationPath: "/usr/share/zoneinfo/Europe/Paris")
+        try FileManager.default.createSymbolicLink(
+            atPath: paris, withDestinationPath: "/usr/share/zoneinfo/Europe/Paris")
         #expect(LocalTimeZone.systemZone(localtime: paris).identifier == TimeZone.current.identifier)
         #expect(LocalTimeZone.systemZone(localtime: folder.file("missing")).identifier == TimeZone.current.identifier)
         #expect(LocalTimeZone.resolve(tz: "Etc/UTC").identifier == "GMT")

@@ -19,7 +19,9 @@ import Testing
 
     @Test func theCountAgreesWithTheCalendars() throws {
         var generator = SeededGenerator(seed: 30)
-        let zones = ["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "America/Havana", "Pacific/Apia", "Asia/Kolkata"]
+        let zones = [
+            "Europe/Paris", "America/New_York", "Australia/Lord_Howe", "America/Havana", "Pacific/Apia", "Asia/Kolkata",
+        ]
         // 2011-12-29 (Apia skipped the 30th), 2026-03-08 and -03-29 (DST in New York, Paris), 2026-10-04 (Lord Howe).
         let centres: [TimeInterval] = [1_325_160_000, 1_772_942_400, 1_774_749_600, 1_791_072_000, 1_790_000_000]
         for name in zones {
@@ -27,7 +29,8 @@ import Testing
             for _ in 0..<60 {
                 let centre = centres.randomElement(using: &generator)!
                 let sessions = (0..<12).map { index -> Session in
-                    let seen = Date(timeIntervalSince1970: centre + Double.random(in: -200_000...200_000, using: &generator))
+                    let seen = Date(
+                        timeIntervalSince1970: centre + Double.random(in: -200_000...200_000, using: &generator))
                     let result = QuestionResult(
                         prompt: "Q\(index)", outcome: .right, given: "a", answer: "a", identity: "bank#q\(index)")
                     return Session(

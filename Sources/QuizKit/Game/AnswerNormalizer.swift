@@ -36,7 +36,8 @@ public enum AnswerNormalizer {
         }
         if !word.isEmpty { words.append(word) }
         if var last = words.popLast() {
-            while let end = last.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?") {
+            while let end = last.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "!") || end == UInt8(ascii: "?")
+            {
                 last.removeLast()
             }
             if !last.isEmpty { words.append(last) }

@@ -41,7 +41,10 @@ final class PseudoTerminal {
     private(set) var output = ""
     private var exitStatus: Int32?
 
-    init(arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24) throws {
+    init(
+        arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24,
+        launcher: [String] = []
+    ) throws {
         var masterFD: Int32 = -1
         var slaveFD: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -70,7 +73,8 @@ final class PseudoTerminal {
         posix_spawn_file_actions_addclose(&actions, slaveFD)
         var child: pid_t = 0
         // Opened after setsid, the pty becomes the child's controlling terminal.
-        let result = spawnQuiz(arguments, environment: environment, actions: &actions, newSession: true, pid: &child)
+        let result = spawnQuiz(
+            arguments, environment: environment, actions: &actions, newSession: true, pid: &child, launcher: launcher)
         guard result == 0 else { throw Failure.system("posix_spawn: \(String(cString: strerror(result)))") }
         pid = child
         let flags = fcntl(masterFD, F_GETFL)
@@ -100,9 +104,10 @@ final class PseudoTerminal {
         }
     }
 
-    /// Types `text` as keys, once the program is reading them.
-    func send(_ text: String) {
-        waitUntilReading()
+    /// Types `text` as keys, once the program is reading them (`cooked`: a
+    /// program reading whole lines, which never leaves canonical mode).
+    func send(_ text: String, cooked: Bool = false) {
+        if !cooked { waitUntilReading() }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

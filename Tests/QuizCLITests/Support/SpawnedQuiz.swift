@@ -111,7 +111,7 @@ final class SpawnedQuiz {
 /// when `newSession`; posix_spawn's result.
 func spawnQuiz(
     _ arguments: [String], environment: [String: String], actions: inout posix_spawn_file_actions_t,
-    newSession: Bool, pid: inout pid_t
+    newSession: Bool, pid: inout pid_t, launcher: [String] = []
 ) -> Int32 {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -125,11 +125,12 @@ func spawnQuiz(
     var none = sigset_t()
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
-    let argv = ([QuizBinary.path] + arguments).map { strdup($0) } + [nil]
+    // A launcher (a program and its arguments) runs quiz as its last word.
+    let argv = (launcher + [QuizBinary.path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
         argv.forEach { free($0) }
         envp.forEach { free($0) }
     }
-    return posix_spawn(&pid, QuizBinary.path, &actions, &attributes, argv, envp)
+    return posix_spawn(&pid, launcher.first ?? QuizBinary.path, &actions, &attributes, argv, envp)
 }

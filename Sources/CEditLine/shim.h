@@ -1,3 +1,0 @@
-// libedit's readline interface; see Sources/quiz/LineEditor.swift.
-#include <stdio.h>
-#include <editline/readline.h>
