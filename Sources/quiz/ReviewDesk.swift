@@ -67,7 +67,7 @@ struct ReviewDesk {
         let index = index
         guard let schedule = try? schedule(index: index), !schedule.cards.isEmpty else { return nil }
         let now = clock.now
-        let due = schedule.due(at: now, index: index).count
+        let due = schedule.dueCount(at: now, index: index)
         let new = schedule.newToday(at: now, timeZone: LocalTimeZone.current)
         let newPart = new > 0 ? " \(console.glyph("·", "-")) \(new) new today" : ""
         if due > 0 {

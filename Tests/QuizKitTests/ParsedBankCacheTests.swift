@@ -123,3 +123,29 @@ import Testing
         #expect(cache.load(path: temporary.file("none.json"), choosing: { _ in [0] }) == nil)
     }
 }
+
+/// The copy's name is the bank file's name in ASCII letters and digits, as
+/// `NSString`'s path methods and `CharacterSet.alphanumerics` made it before
+/// (so copies made then are found now).
+@Suite struct ParsedCopyNameTests {
+    private static func before(_ absolute: String) -> String {
+        let name = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
+        return String(name.unicodeScalars.filter { $0.isASCII && CharacterSet.alphanumerics.contains($0) }.prefix(40))
+    }
+
+    @Test func namesAreTheSameAsBefore() {
+        let cache = ParsedBankCache(folder: "/cache")
+        var generator = SeededGenerator(seed: 9)
+        let pieces = ["world-capitals", "a.b", "Ωmega", "x", "_", ".", "json", "北京", "Tōkyō", "-", " ", "9"]
+        var names = ["/q/world-capitals.json", "/q/animals.json", "/q/opentdb.json", "/q/notes", "/q/a.b.c.json"]
+        for _ in 0..<500 {
+            let count = Int.random(in: 1...4, using: &generator)
+            names.append("/d/" + (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined() + ".json")
+        }
+        for name in names {
+            let made = cache.copyPath(for: name)
+            let slug = Self.before(name)
+            #expect(made.hasPrefix("/cache/" + (slug.isEmpty ? "bank" : slug) + "-"), "\(name) → \(made)")
+        }
+    }
+}
