@@ -123,7 +123,7 @@ def environment():
 ENV = None
 
 
-def run(argv, stdin=None, timeout=TIMEOUT, memory=False):
+def run(argv, stdin=None, timeout=TIMEOUT, memory=False, extra_env=None):
     """Spawns argv, feeds stdin (bytes, else end of file), reads stdout
     through a pipe to its end, reaps the child with wait4. Timed from just
     before the spawn to just after the reaping.
@@ -144,7 +144,7 @@ def run(argv, stdin=None, timeout=TIMEOUT, memory=False):
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=stderr_file,
-            env=ENV,
+            env=dict(ENV, **extra_env) if extra_env else ENV,
             cwd=WORK,
             start_new_session=True,
         )
@@ -227,8 +227,9 @@ def wait_for_compaction(folder, notes):
 class Contender:
     """One program doing one piece of work; `make(i)` gives argv and stdin for run i."""
 
-    def __init__(self, program, make, check, timeout=TIMEOUT, after=None, prime=False):
+    def __init__(self, program, make, check, timeout=TIMEOUT, after=None, prime=False, extra_env=None):
         self.program = program
+        self.extra_env = extra_env  # variables added to ENV for this program only
         self.make = make
         self.check = check
         self.timeout = timeout
@@ -240,7 +241,7 @@ class Contender:
 
     def once(self, index, mode="timed"):
         argv, stdin = self.make(index)
-        result = run(argv, stdin, self.timeout, memory=mode == "memory")
+        result = run(argv, stdin, self.timeout, memory=mode == "memory", extra_env=self.extra_env)
         if self.after:
             self.after()
         if result.timed_out:
@@ -589,13 +590,19 @@ def measure(size, runs, classic_allowed):
         result["work"]["start-up"] = startup
 
     # Reviews: the menu's due count and --review's first question, from the
-    # schedule kept beside the history (the priming run builds it).
+    # schedule kept beside the history (the priming run builds it). A month
+    # after the history's last game (QUIZ_NOW): in a million generated games
+    # every question was met within the last hours, so nothing would be due
+    # yet and --review would ask nothing.
+    later = {"QUIZ_NOW": (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=30)).strftime(
+        "%Y-%m-%dT%H:%M:%SZ")}
     due = [
         Contender(
             "quiz menu",
             lambda i: ([QUIZ, "--data-dir", data_dir, "--no-color"], b"quit\n"),
-            expect("due for review"),
+            expect("questions due for review"),
             prime=True,
+            extra_env=later,
         ),
         Contender("quiz --version", lambda i: ([QUIZ, "--version"], None), expect("quiz ")),
     ]
@@ -608,6 +615,7 @@ def measure(size, runs, classic_allowed):
             lambda i: ([QUIZ, "--review", "-n", "1", "--data-dir", data_dir, "--no-color"], b""),
             expect("Question 1/1"),
             prime=True,
+            extra_env=later,
         ),
         Contender("quiz --version", lambda i: ([QUIZ, "--version"], None), expect("quiz ")),
     ]
@@ -941,6 +949,13 @@ the same number).
   and the 5,250 Open Trivia questions loaded, the history of that size
   loaded, the first question printed, end of input read, exit. Against
   `quiz --version`, which loads nothing.
+- **due** and **review**: the menu (`quiz --data-dir DIR --no-color`, `quit`
+  on standard input) to its line of questions due for review, and `quiz
+  --review -n 1 --data-dir DIR --no-color` to its first question, both with
+  `QUIZ_NOW` a month after the run starts (in a generated history of a
+  million games every question was met in its last hours, and nothing is
+  due yet), each after one untimed run that builds `history.schedule`.
+  Against `quiz --version`.
 - Every process: spawned by Python with standard output a pipe read to its
   end, a scratch `HOME`, `NO_COLOR=1`, `TERM=dumb`, warm page cache; timed from
   just before the spawn to just after `os.wait4` reaps it. After the runs the

@@ -9,6 +9,13 @@ for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&terminating, signal) }
 pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
 
 let environment = ProcessEnvironment.current()
+// A locale variable ICU would crash on (ICULocaleName) is taken out of this
+// process's environment, after the terminal's character set is decided from
+// it as before; `environment` keeps it for a pager.
+_ = TerminalLocale.current
+for name in ICULocaleName.variables where environment[name].map(ICULocaleName.isUsable) == false {
+    unsetenv(name)
+}
 let status: ExitStatus
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
