@@ -39,13 +39,30 @@ struct PendingGames: Sendable {
     /// folder's own first.
     var paths: [String] {
         let shared = sharedFolders.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        let tag = tag
+        let older = olderTag.flatMap { $0 == tag ? nil : $0 }
         return [folder + "/history.pending"] + shared.map { $0 + "/quiz-pending-\(getuid())-\(tag).journal" }
             + (adoptsUntagged ? shared.map { $0 + "/quiz-pending-\(getuid()).journal" } : [])
+            + (older.map { older in shared.map { $0 + "/quiz-pending-\(getuid())-\(older).journal" } } ?? [])
     }
 
     /// The checksum of the data folder's absolute, standardised path.
-    var tag: String {
-        String(AbsolutePath.resolving(folder).utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+    var tag: String { Self.tag(of: AbsolutePath.resolving(folder)) }
+
+    /// For a data folder that is a link: the tag an older quiz gave it while
+    /// the link pointed nowhere (a drive not mounted), its own path, before
+    /// `AbsolutePath` followed such a link; a game kept then is found and
+    /// added once the link points somewhere. Nil for a folder that is not a link.
+    var olderTag: String? {
+        let absolute = AbsolutePath.lexical(folder)
+        var info = stat()
+        guard lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        let parent = (absolute as NSString).deletingLastPathComponent
+        return Self.tag(of: AbsolutePath.resolving(parent) + "/" + (absolute as NSString).lastPathComponent)
+    }
+
+    private static func tag(of path: String) -> String {
+        String(path.utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
     }
 
     /// The games waiting, by file (files with none left out).

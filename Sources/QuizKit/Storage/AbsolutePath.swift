@@ -5,9 +5,11 @@ import Foundation
 #endif
 
 /// A path made absolute and standard: no `.`, `..` or trailing slash, and
-/// symbolic links resolved in the longest part of it that exists, so the
-/// path is the same before a folder is created and after. What names a data
-/// folder (its pending files' tag) and a bank file (its parsed copy).
+/// symbolic links resolved in the longest part of it that exists, and a link
+/// past that part that points nowhere yet followed to where it points, so the
+/// path is the same before a folder (or a link's target: a drive not mounted)
+/// is created and after. What names a data folder (its pending files' tag)
+/// and a bank file (its parsed copy).
 enum AbsolutePath {
     static func resolving(_ path: String) -> String {
         // The usual case, an absolute path to a folder that exists with no
@@ -20,8 +22,30 @@ enum AbsolutePath {
     }
 
     /// `resolving` without its shortcut: `.` and `..` taken away by name,
-    /// then the longest leading part that exists resolved.
-    static func resolvingStepByStep(_ path: String) -> String {
+    /// then the longest leading part that exists resolved; past it, a link
+    /// that points nowhere is followed (40 links at most, as the kernel does).
+    static func resolvingStepByStep(_ path: String, links: Int = 0) -> String {
+        var parts = lexicalParts(path)
+        var rest: [Substring] = []
+        while true {
+            let prefix = "/" + parts.joined(separator: "/")
+            if let resolved = realpath(prefix, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                guard !rest.isEmpty else { return base }
+                return following(rest.reversed().map(String.init), from: base, links: links)
+            }
+            guard let last = parts.popLast() else { return "/" + rest.reversed().joined(separator: "/") }
+            rest.append(last)
+        }
+    }
+
+    /// `path` made absolute, `.` and `..` taken away by name, no link resolved.
+    static func lexical(_ path: String) -> String {
+        "/" + lexicalParts(path).joined(separator: "/")
+    }
+
+    private static func lexicalParts(_ path: String) -> [Substring] {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") {
@@ -31,18 +55,31 @@ enum AbsolutePath {
             default: parts.append(part)
             }
         }
-        var rest: [Substring] = []
-        while true {
-            let prefix = "/" + parts.joined(separator: "/")
-            if let resolved = realpath(prefix, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
-                guard !rest.isEmpty else { return base }
-                return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+        return parts
+    }
+
+    /// `parts` after `base` (which exists, resolved), lexically, but for a
+    /// link among them, which is followed to its target.
+    private static func following(_ parts: [String], from base: String, links: Int) -> String {
+        var current = base
+        for (position, part) in parts.enumerated() {
+            let candidate = (current == "/" ? "" : current) + "/" + part
+            var info = stat()
+            if links < 40, lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(candidate, &buffer, buffer.count - 1)
+                if length > 0 {
+                    let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    let after = parts[(position + 1)...].joined(separator: "/")
+                    let next =
+                        (target.hasPrefix("/") ? target : (current == "/" ? "" : current) + "/" + target)
+                        + (after.isEmpty ? "" : "/" + after)
+                    return resolvingStepByStep(next, links: links + 1)
+                }
             }
-            guard let last = parts.popLast() else { return "/" + rest.reversed().joined(separator: "/") }
-            rest.append(last)
+            current = candidate
         }
+        return current
     }
 
     /// Whether some component of `path` is `.` or `..`.
