@@ -135,7 +135,9 @@ public struct HistoryStore: Sendable {
         var notices: [String] = []
         var pendingFiles = pending.files()
         if let include {
-            pendingFiles = pendingFiles.map { PendingGames.File(path: $0.path, sessions: $0.sessions.filter(include)) }
+            pendingFiles = pendingFiles.map {
+                PendingGames.File(path: $0.path, sessions: $0.sessions.filter(include), damaged: $0.damaged)
+            }
         }
         guard PrivateFolder.exists(folder) else {
             return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: PendingGames.notices(pendingFiles))
@@ -589,7 +591,7 @@ public struct HistoryStore: Sendable {
                 // of the history, so the rewrite's cost is spread over many games.
                 needsCompaction = unfolded >= min(1000, max(16, total / 32))
             }
-            pending.remove(waiting)
+            notices += pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
             whileLocked?(.after)
             return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
@@ -719,7 +721,7 @@ public struct HistoryStore: Sendable {
             writeSummary(all, journalSequence: last, tally: tally)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
-        pending.remove(waiting)
+        notices += pending.remove(waiting)
         notices += PendingGames.addedNotice(recovered.count)
         return notices
     }

@@ -33,6 +33,9 @@ struct PendingGames: Sendable {
     struct File {
         var path: String
         var sessions: [Session]
+        /// Part of the file could not be read (a damaged record): once its
+        /// readable games are added it is kept aside, never deleted.
+        var damaged = false
     }
 
     /// Every place a pending file of this data folder may be, the data
@@ -68,15 +71,17 @@ struct PendingGames: Sendable {
     /// The games waiting, by file (files with none left out).
     func files() -> [File] {
         paths.compactMap { path in
-            guard let journal = Self.parsed(path), !journal.entries.isEmpty
+            guard let journal = Self.parsed(path), !journal.entries.isEmpty || !journal.damage.isEmpty
             else { return nil }
-            return File(path: path, sessions: journal.entries.map(\.session))
+            return File(path: path, sessions: journal.entries.map(\.session), damaged: !journal.damage.isEmpty)
         }
     }
 
     /// `files` without the games the history holds already.
     static func unknown(_ files: [File], known: Set<GameIdentity>) -> [File] {
-        files.map { File(path: $0.path, sessions: $0.sessions.filter { !known.contains(GameIdentity($0)) }) }
+        files.map {
+            File(path: $0.path, sessions: $0.sessions.filter { !known.contains(GameIdentity($0)) }, damaged: $0.damaged)
+        }
     }
 
     /// The games of `files` to add to a history holding `known`: each once,
@@ -101,8 +106,18 @@ struct PendingGames: Sendable {
     /// Removes pending files whose games are in the history now; one that
     /// cannot be removed (a read-only folder) is emptied. Left as it is (an
     /// immutable file), its games are still never added nor shown again.
-    func remove(_ files: [File]) {
+    /// A damaged one is renamed `<path>.damaged-<time>` instead, and said:
+    /// what could not be read of it stays for a person to look at.
+    func remove(_ files: [File]) -> [String] {
+        var notices: [String] = []
         for file in files {
+            if file.damaged {
+                let kept = DurableFile(file.path).moveAside()
+                notices.append(
+                    "\(file.path) was damaged: the games that could be read from it were added"
+                        + (kept.map { "; it is kept as \($0)" } ?? "; it could not be renamed and is left as it is"))
+                continue
+            }
             guard unlink(file.path) != 0, errno != ENOENT else { continue }
             let fd = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
             if fd >= 0 {
@@ -110,6 +125,7 @@ struct PendingGames: Sendable {
                 close(fd)
             }
         }
+        return notices
     }
 
     /// The pending file at `path` parsed; nil when there is none, it cannot

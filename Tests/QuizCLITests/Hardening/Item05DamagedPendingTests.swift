@@ -1,0 +1,43 @@
+import Foundation
+import QuizKit
+import Testing
+
+/// Item 5, found later: a pending file with a damaged record. The next game
+/// adds the games that can be read, says the file was damaged, and keeps it
+/// aside as `history.pending.damaged-<time>`: nothing is deleted unseen.
+@Suite struct Item05DamagedPendingTests {
+    let bank = QuizBinary.fixture("mini.json")
+
+    func play(seed: UInt64, _ scratch: Scratch) throws -> RunResult {
+        let input = try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
+        return try runQuiz(
+            ["--questions", bank, "mini", "--seed", "\(seed)"], input: input, environment: scratch.privateEnvironment())
+    }
+
+    @Test func theReadableGamesAreAddedAndTheDamagedFileIsKeptAside() throws {
+        let scratch = Scratch()
+        let data = scratch.dataDir
+        try FileManager.default.createDirectory(atPath: data + "/history.lock", withIntermediateDirectories: true)
+        for seed: UInt64 in [81, 82] {
+            let kept = try play(seed: seed, scratch)
+            #expect(kept.status == 74, "\(kept.stderr)")
+        }
+        let pending = data + "/history.pending"
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pending)))
+        bytes[bytes.count - 10] ^= 0xFF  // inside the second game's record
+        try Data(bytes).write(to: URL(fileURLWithPath: pending))
+        try FileManager.default.removeItem(atPath: data + "/history.lock")
+
+        let next = try play(seed: 83, scratch)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stderr.contains("history.pending was damaged"), "\(next.stderr)")
+        let listed = try FileManager.default.contentsOfDirectory(atPath: data)
+        let aside = listed.filter { $0.hasPrefix("history.pending.damaged-") }
+        #expect(aside.count == 1, "\(listed)")
+        #expect(next.stderr.contains(aside.first ?? "?"), "\(next.stderr)")
+        #expect(!listed.contains("history.pending"))
+        let history = try runQuiz(["--history", "--format", "json"], environment: scratch.privateEnvironment())
+        let games = (try? JSONSerialization.jsonObject(with: Data(history.stdout.utf8))) as? [[String: Any]] ?? []
+        #expect(games.compactMap { $0["seed"] as? Int }.sorted() == [81, 83])
+    }
+}
