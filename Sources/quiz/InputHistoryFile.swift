@@ -21,8 +21,44 @@ struct InputHistoryFile {
 
     /// The saved commands, oldest first; none when the file is absent or unreadable.
     func load() -> [String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        guard let text = Self.tail(path) else { return [] }
         return Array(text.split(separator: "\n").map(String.init).suffix(limit))
+    }
+
+    /// The last `tailBytes` of the file, as text (bytes that are not UTF-8
+    /// read as U+FFFD, so one odd line does not lose the others); nil when
+    /// it is missing or not a regular file (a FIFO there must not hang the
+    /// menu). Only the tail: a huge or sparse file costs no more than a small one.
+    static func tail(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        let start = max(0, size - tailBytes)
+        var bytes = [UInt8](repeating: 0, count: size - start)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + done, $0.count - done, off_t(start + done))
+            }
+            if count <= 0 { break }
+            done += count
+        }
+        var text = bytes[..<done]
+        // A tail that starts inside a line: that line is dropped.
+        if start > 0, let newline = text.firstIndex(of: UInt8(ascii: "\n")) { text = text[(newline + 1)...] }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// 1,000 commands of up to 256 bytes.
+    static let tailBytes = 256 << 10
+
+    /// Whether the file can be appended to: missing, or a regular file.
+    private var isRegularOrMissing: Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 ? errno == ENOENT : (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Appends one command (a failed append leaves no half line); rewrites
@@ -30,13 +66,16 @@ struct InputHistoryFile {
     /// costs the command's place in the history.
     func append(_ line: String) {
         _ = try? PrivateFolder.make((path as NSString).deletingLastPathComponent)
-        guard let file = try? DurableFile(path).openForAppending(create: true) else { return }
+        guard isRegularOrMissing, let file = try? DurableFile(path).openForAppending(create: true) else { return }
         try? file.append(Array((line + "\n").utf8))
         file.close()
-        // Cut back to `limit` once it is a tenth over, so most commands only append.
-        guard let all = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        // Cut back to `limit` once it is a tenth over (or larger than its
+        // tail), so most commands only append.
+        var info = stat()
+        let whole = stat(path, &info) == 0 && Int(info.st_size) <= Self.tailBytes
+        guard let all = Self.tail(path) else { return }
         let lines = all.split(separator: "\n")
-        if lines.count > limit + limit / 10 {
+        if !whole || lines.count > limit + limit / 10 {
             try? DurableFile(path).replace(with: Array((lines.suffix(limit).joined(separator: "\n") + "\n").utf8))
         }
     }
