@@ -78,6 +78,7 @@ struct QuizClock {
     ]
 
     static func parse(_ text: String) -> Date? {
+        if let exact = InternetDateFormat.parseExact(text) { return exact }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
