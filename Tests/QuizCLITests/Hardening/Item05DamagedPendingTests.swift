@@ -6,12 +6,8 @@ import Testing
 /// adds the games that can be read, says the file was damaged, and keeps it
 /// aside as `history.pending.damaged-<time>`: nothing is deleted unseen.
 @Suite struct Item05DamagedPendingTests {
-    let bank = QuizBinary.fixture("mini.json")
-
     func play(seed: UInt64, _ scratch: Scratch) throws -> RunResult {
-        let input = try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
-        return try runQuiz(
-            ["--questions", bank, "mini", "--seed", "\(seed)"], input: input, environment: scratch.privateEnvironment())
+        try playMini(seed: seed, scratch)
     }
 
     @Test func theReadableGamesAreAddedAndTheDamagedFileIsKeptAside() throws {

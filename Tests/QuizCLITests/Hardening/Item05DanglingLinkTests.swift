@@ -8,13 +8,19 @@ import Testing
 /// pending file is left. A game kept by an older quiz, which named the wait
 /// by the link's own path, is found and added too.
 @Suite struct Item05DanglingLinkTests {
-    let bank = QuizBinary.fixture("mini.json")
-
     func play(seed: UInt64, dataDir: String, _ scratch: Scratch) throws -> RunResult {
-        let input = try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
-        return try runQuiz(
-            ["--questions", bank, "mini", "--seed", "\(seed)", "--data-dir", dataDir], input: input,
-            environment: scratch.privateEnvironment())
+        try playMini(seed: seed, dataDir: dataDir, scratch)
+    }
+
+    /// A data folder linked to a folder not there, and one game kept meanwhile.
+    func keepAGame(seed: UInt64, _ scratch: Scratch) throws -> (link: String, target: String) {
+        let link = scratch.path + "/data"
+        let target = scratch.path + "/usb/quiz"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let kept = try play(seed: seed, dataDir: link, scratch)
+        #expect(kept.status == 74, "\(kept.stderr)")
+        #expect(pendingFiles(scratch).count == 1, "\(kept.stderr)")
+        return (link, target)
     }
 
     func seeds(dataDir: String, _ scratch: Scratch) throws -> [Int] {
@@ -34,12 +40,7 @@ import Testing
 
     @Test func aGameKeptWhileTheLinkPointedNowhereIsAddedOnceItDoes() throws {
         let scratch = Scratch()
-        let link = scratch.path + "/data"
-        let target = scratch.path + "/usb/quiz"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let kept = try play(seed: 61, dataDir: link, scratch)
-        #expect(kept.status == 74, "\(kept.stderr)")
-        #expect(pendingFiles(scratch).count == 1, "\(kept.stderr)")
+        let (link, target) = try keepAGame(seed: 61, scratch)
 
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
         let next = try play(seed: 62, dataDir: link, scratch)
@@ -51,11 +52,7 @@ import Testing
 
     @Test func aGameKeptUnderTheLinksOwnPathIsAddedToo() throws {
         let scratch = Scratch()
-        let link = scratch.path + "/data"
-        let target = scratch.path + "/usb/quiz"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let kept = try play(seed: 71, dataDir: link, scratch)
-        #expect(kept.status == 74, "\(kept.stderr)")
+        let (link, target) = try keepAGame(seed: 71, scratch)
         let files = pendingFiles(scratch)
         try #require(files.count == 1)
         // As an older quiz named it: by the CRC-32 of the link's own path.

@@ -10,10 +10,7 @@ import Testing
     let bank = QuizBinary.fixture("mini.json")
 
     func play(seed: UInt64, dataDir: String, _ scratch: Scratch) throws -> RunResult {
-        let input = try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
-        return try runQuiz(
-            ["--questions", bank, "mini", "--seed", "\(seed)", "--data-dir", dataDir], input: input,
-            environment: scratch.privateEnvironment())
+        try playMini(seed: seed, dataDir: dataDir, scratch)
     }
 
     func seeds(dataDir: String, _ scratch: Scratch) throws -> (RunResult, [Int]) {

@@ -25,3 +25,14 @@ func prompts(bank path: String, seed: UInt64, count: Int? = nil) throws -> [Stri
     let bank = try BankLoader.load(path: path)
     return Game(bank: bank, count: count, seed: seed).asked.map(\.question.prompt)
 }
+
+/// One game of the `mini.json` fixture with `seed`, its first answer right,
+/// in `dataDir` (the scratch's default when nil), with the scratch's private
+/// environment: what the pending-game tests play.
+func playMini(seed: UInt64, dataDir: String? = nil, _ scratch: Scratch) throws -> RunResult {
+    let bank = QuizBinary.fixture("mini.json")
+    let input = try answers(bank: bank, seed: seed, right: [0]).joined(separator: "\n") + "\n"
+    return try runQuiz(
+        ["--questions", bank, "mini", "--seed", "\(seed)"] + (dataDir.map { ["--data-dir", $0] } ?? []), input: input,
+        environment: scratch.privateEnvironment())
+}
