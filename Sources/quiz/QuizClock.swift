@@ -18,13 +18,16 @@ struct QuizClock {
             offset = 0
             return
         }
-        guard let date = Self.parse(text) else {
+        // The usual form by hand (no ICU); any other through the formatter.
+        let exact = InternetDateFormat.parseExact(text)
+        guard let date = exact ?? Self.formatted(text) else {
             throw CommandFailure(
                 status: .usage,
                 message: "QUIZ_NOW '\(text)' is not an ISO 8601 date and time such as 2026-03-01T09:00:00Z")
         }
-        // The formatter rolls 2026-02-30 over to 2026-03-02: refused instead.
-        if let impossible = Self.impossibility(text) {
+        // The formatter rolls 2026-02-30 over to 2026-03-02: refused instead
+        // (the exact form is read only when every field is in range).
+        if exact == nil, let impossible = Self.impossibility(text) {
             throw CommandFailure(
                 status: .usage, message: "QUIZ_NOW '\(text)' is not a real date and time: \(impossible)")
         }
@@ -77,8 +80,7 @@ struct QuizClock {
         "December",
     ]
 
-    static func parse(_ text: String) -> Date? {
-        if let exact = InternetDateFormat.parseExact(text) { return exact }
+    static func formatted(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

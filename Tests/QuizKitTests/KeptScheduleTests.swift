@@ -130,11 +130,7 @@ import Testing
             case 7:
                 // A crash while appending: half a record at the journal's end.
                 steps.append("torn record")
-                if let handle = FileHandle(forWritingAtPath: store.journalPath) {
-                    handle.seekToEndOfFile()
-                    handle.write(Data([0x51, 0x5A, 0x01, 0x00, 0x00, 0x00, 0x40]))
-                    try handle.close()
-                }
+                try appendTornRecord(to: store.journalPath)
             case 8:
                 // A crash after the game was recorded, before the schedule was
                 // written: the old file, stamped for the history without it.

@@ -67,11 +67,7 @@ import Testing
             case 5:
                 // A crash while appending: half a record at the journal's end.
                 steps.append("torn record")
-                if let handle = FileHandle(forWritingAtPath: store.journalPath) {
-                    handle.seekToEndOfFile()
-                    handle.write(Data([0x51, 0x5A, 0x01, 0x00, 0x00, 0x00, 0x40]))
-                    try handle.close()
-                }
+                try appendTornRecord(to: store.journalPath)
             case 6:
                 // A crash after the archive was rewritten and before
                 // history.statistics was: the file describes the old archive.

@@ -62,3 +62,12 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: I
     let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     return calendar.date(from: components)!
 }
+
+/// A crash while appending, as the kept-file tests model it: half a record
+/// (a length and a few bytes) at the end of `journal`.
+func appendTornRecord(to journal: String) throws {
+    guard let handle = FileHandle(forWritingAtPath: journal) else { return }
+    handle.seekToEndOfFile()
+    handle.write(Data([0x51, 0x5A, 0x01, 0x00, 0x00, 0x00, 0x40]))
+    try handle.close()
+}

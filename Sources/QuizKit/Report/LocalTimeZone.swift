@@ -55,16 +55,10 @@ public enum LocalTimeZone {
     /// then `GMT`, not `Etc/UTC`: files kept for one zone (`history.summary`,
     /// `history.statistics`) are rebuilt once, as when the zone changes.
     static func systemZone(localtime: String = "/etc/localtime") -> TimeZone {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink(localtime, &buffer, buffer.count - 1)
-        if length > 0 {
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let range = target.range(of: "zoneinfo/", options: .backwards),
-                universalNames.contains(String(target[range.upperBound...])),
-                let utc = TimeZone(secondsFromGMT: 0)
-            {
-                return utc
-            }
+        if let target = LinkTarget.of(localtime), let range = target.range(of: "zoneinfo/", options: .backwards),
+            universalNames.contains(String(target[range.upperBound...])), let utc = TimeZone(secondsFromGMT: 0)
+        {
+            return utc
         }
         return .current
     }

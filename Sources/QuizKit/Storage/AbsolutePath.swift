@@ -65,17 +65,14 @@ enum AbsolutePath {
         for (position, part) in parts.enumerated() {
             let candidate = (current == "/" ? "" : current) + "/" + part
             var info = stat()
-            if links < 40, lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let length = readlink(candidate, &buffer, buffer.count - 1)
-                if length > 0 {
-                    let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    let after = parts[(position + 1)...].joined(separator: "/")
-                    let next =
-                        (target.hasPrefix("/") ? target : (current == "/" ? "" : current) + "/" + target)
-                        + (after.isEmpty ? "" : "/" + after)
-                    return resolvingStepByStep(next, links: links + 1)
-                }
+            if links < 40, lstat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                let target = LinkTarget.of(candidate)
+            {
+                let after = parts[(position + 1)...].joined(separator: "/")
+                let next =
+                    (target.hasPrefix("/") ? target : (current == "/" ? "" : current) + "/" + target)
+                    + (after.isEmpty ? "" : "/" + after)
+                return resolvingStepByStep(next, links: links + 1)
             }
             current = candidate
         }
