@@ -136,7 +136,8 @@ public struct HistoryStore: Sendable {
         var pendingFiles = pending.files()
         if let include {
             pendingFiles = pendingFiles.map {
-                PendingGames.File(path: $0.path, sessions: $0.sessions.filter(include), damaged: $0.damaged)
+                PendingGames.File(
+                    path: $0.path, sessions: $0.sessions.filter(include), damaged: $0.damaged, size: $0.size)
             }
         }
         guard PrivateFolder.exists(folder) else {

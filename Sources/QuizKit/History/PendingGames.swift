@@ -36,6 +36,9 @@ struct PendingGames: Sendable {
         /// Part of the file could not be read (a damaged record): once its
         /// readable games are added it is kept aside, never deleted.
         var damaged = false
+        /// Its size when it was read: grown since (a game kept meanwhile),
+        /// it is not removed (`remove`).
+        var size = -1
     }
 
     /// Every place a pending file of this data folder may be, the data
@@ -71,16 +74,22 @@ struct PendingGames: Sendable {
     /// The games waiting, by file (files with none left out).
     func files() -> [File] {
         paths.compactMap { path in
-            guard let journal = Self.parsed(path), !journal.entries.isEmpty || !journal.damage.isEmpty
+            var info = stat()
+            guard stat(path, &info) == 0, let journal = Self.parsed(path),
+                !journal.entries.isEmpty || !journal.damage.isEmpty
             else { return nil }
-            return File(path: path, sessions: journal.entries.map(\.session), damaged: !journal.damage.isEmpty)
+            return File(
+                path: path, sessions: journal.entries.map(\.session), damaged: !journal.damage.isEmpty,
+                size: Int(info.st_size))
         }
     }
 
     /// `files` without the games the history holds already.
     static func unknown(_ files: [File], known: Set<GameIdentity>) -> [File] {
         files.map {
-            File(path: $0.path, sessions: $0.sessions.filter { !known.contains(GameIdentity($0)) }, damaged: $0.damaged)
+            File(
+                path: $0.path, sessions: $0.sessions.filter { !known.contains(GameIdentity($0)) }, damaged: $0.damaged,
+                size: $0.size)
         }
     }
 
@@ -107,10 +116,18 @@ struct PendingGames: Sendable {
     /// cannot be removed (a read-only folder) is emptied. Left as it is (an
     /// immutable file), its games are still never added nor shown again.
     /// A damaged one is renamed `<path>.damaged-<time>` instead, and said:
-    /// what could not be read of it stays for a person to look at.
+    /// what could not be read of it stays for a person to look at. Each is
+    /// locked first (`keep` appends under the same lock), and one that has
+    /// grown since it was read is left: the game kept meanwhile is added
+    /// next time (the ones added now are known by then, never added twice).
     func remove(_ files: [File]) -> [String] {
         var notices: [String] = []
         for file in files {
+            let fd = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { continue }  // gone already
+            defer { close(fd) }
+            var info = stat()
+            guard flock(fd, LOCK_EX) == 0, fstat(fd, &info) == 0, Int(info.st_size) == file.size else { continue }
             if file.damaged {
                 let kept = DurableFile(file.path).moveAside()
                 notices.append(
@@ -119,10 +136,10 @@ struct PendingGames: Sendable {
                 continue
             }
             guard unlink(file.path) != 0, errno != ENOENT else { continue }
-            let fd = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            if fd >= 0 {
-                fsync(fd)
-                close(fd)
+            let emptied = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            if emptied >= 0 {
+                fsync(emptied)
+                close(emptied)
             }
         }
         return notices
@@ -142,15 +159,44 @@ struct PendingGames: Sendable {
     func keep(_ session: Session) -> String? {
         for path in paths {
             guard (try? PrivateFolder.make((path as NSString).deletingLastPathComponent)) != nil else { continue }
-            let earlier = Self.parsed(path)?.entries ?? []
-            var bytes = HistoryJournal.header(base: 0)
-            var sequence: UInt64 = 0
-            for game in earlier.map(\.session) + [session] {
-                sequence += 1
-                bytes += HistoryJournal.record(game, sequence: sequence)
-            }
-            if (try? DurableFile(path).replace(with: bytes)) != nil { return path }
+            if Self.append(session, to: path) { return path }
         }
         return nil
+    }
+
+    /// Appends the game's record (synced) under an exclusive `flock` of the
+    /// file, so that games kept at the same moment by several processes all
+    /// stay (rewriting the file whole lost all but one of them). A file
+    /// removed meanwhile (its games added to the history) is opened anew; one
+    /// that is not a journal is set aside (`<path>.damaged-<time>`) first.
+    static func append(_ session: Session, to path: String) -> Bool {
+        for _ in 0..<8 {
+            guard let file = try? DurableFile(path).openForAppending(create: true) else { return false }
+            defer { file.close() }
+            var opened = stat()
+            var named = stat()
+            guard flock(file.fd, LOCK_EX) == 0, fstat(file.fd, &opened) == 0 else { return false }
+            guard stat(path, &named) == 0, named.st_ino == opened.st_ino, named.st_dev == opened.st_dev else {
+                continue
+            }
+            var bytes: [UInt8] = []
+            var sequence: UInt64 = 1
+            if opened.st_size == 0 {
+                bytes = HistoryJournal.header(base: 0)
+            } else if let journal = parsed(path) {
+                sequence = journal.lastSequence + 1
+            } else {
+                _ = DurableFile(path).moveAside()
+                continue
+            }
+            bytes += HistoryJournal.record(session, sequence: sequence)
+            guard (try? file.append(bytes)) != nil else {
+                // Cut back already; one made for this game is not left empty (a full disk).
+                if opened.st_size == 0 { unlink(path) }
+                return false
+            }
+            return true
+        }
+        return false
     }
 }
