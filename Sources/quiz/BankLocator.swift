@@ -1,6 +1,10 @@
 import Foundation
 import QuizKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Finds the bundled `Questions/` folder: next to an installed binary
 /// (`PREFIX/bin/quiz` reads `PREFIX/share/quiz/Questions`), or in the
 /// checkout a development build runs from (`.build/debug/quiz` walks up to
@@ -21,9 +25,7 @@ enum BankLocator {
         if isFolder(installed) { return installed }
         while folder != "/" && !folder.isEmpty {
             let questions = (folder as NSString).appendingPathComponent("Questions")
-            if isFolder(questions),
-                FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift"))
-            {
+            if isFolder(questions), exists((folder as NSString).appendingPathComponent("Package.swift")) {
                 return questions
             }
             folder = (folder as NSString).deletingLastPathComponent
@@ -31,9 +33,15 @@ enum BankLocator {
         return nil
     }
 
+    /// By `stat`: making `FileManager.default` was about 1% of the menu's start.
     private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     /// Where downloaded banks are kept; `main` waits for its writes before exiting.

@@ -105,7 +105,8 @@ struct Console {
         lineBreaks: Bool = false
     ) -> String {
         let safeHead = show(head, lineBreaks: lineBreaks)
-        var lines = wrapped(safeHead + tail, rest: indent, lineBreaks: lineBreaks).components(separatedBy: "\n")
+        var lines = wrapped(safeHead + tail, rest: indent, lineBreaks: lineBreaks).unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // The head is painted where it is still whole on the first line, else the first line is.
         if lines[0].hasPrefix(safeHead) {
             lines[0] = paint(safeHead) + lines[0].dropFirst(safeHead.count)

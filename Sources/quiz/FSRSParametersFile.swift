@@ -18,6 +18,8 @@ enum FSRSParametersFile {
 
     static func scheduler(path: String?, retention: Double) throws(CommandFailure) -> FSRS {
         guard let path else {
+            // The published parameters need no check (the bounds' first use was 1% of the menu's start).
+            if retention == FSRS.defaultDesiredRetention { return .standard }
             return (try? FSRS(desiredRetention: retention)) ?? .standard
         }
         let numbers = try Self.numbers(in: try read(path), path: path)

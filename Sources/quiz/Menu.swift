@@ -60,7 +60,7 @@ struct Menu {
                 if partial.isEmpty { console.out(console.dim("(type quit or press Ctrl-D to leave)")) }
                 continue
             case .line(let text):
-                line = text.trimmingCharacters(in: .whitespaces)
+                line = AnswerNormalizer.trimmingSpaces(text)
             }
             guard !line.isEmpty else { continue }
             input.remember(line)
@@ -118,7 +118,7 @@ struct Menu {
             let id = DisplayWidth.pad(ids[index], to: idWidth)
             console.out(
                 console.wrapped(
-                    "\(bank.title) (\(bank.questions.count))", first: "\(number)  \(id)  ", lineBreaks: false))
+                    "\(bank.title) (\(bank.questionCount))", first: "\(number)  \(id)  ", lineBreaks: false))
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
     }

@@ -93,12 +93,12 @@ struct QuizCommand {
         let idWidth = ids.map(DisplayWidth.of).max() ?? 0
         let bundled = BankLocator.bundledFolder()
         for (bank, id) in zip(library.banks, ids) {
-            let count = DisplayWidth.pad("\(bank.questions.count)", to: 4, right: true)
+            let count = DisplayWidth.pad("\(bank.questionCount)", to: 4, right: true)
             console.out(
                 console.wrapped(
                     bank.title,
                     first:
-                        "\(DisplayWidth.pad(id, to: idWidth))  \(count) \(bank.questions.count == 1 ? "question " : "questions")  ",
+                        "\(DisplayWidth.pad(id, to: idWidth))  \(count) \(bank.questionCount == 1 ? "question " : "questions")  ",
                     lineBreaks: false))
             // Categories matter for large banks of your own (played with --category),
             // not for the bundled ones, whose lists would only crowd the screen.
@@ -133,7 +133,7 @@ struct QuizCommand {
             }
             do {
                 let bank = try BankLoader.load(path: file)
-                let count = bank.questions.count
+                let count = bank.questionCount
                 console.out(console.show("\(file): ok, \(count) question\(count == 1 ? "" : "s")"))
                 // Warnings do not change the status: the bank plays, its control characters shown visibly.
                 for warning in ControlCharacterWarnings.problems(in: bank) {

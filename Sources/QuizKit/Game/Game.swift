@@ -78,9 +78,9 @@ public struct Game: Sendable {
     /// questions are asked in the bank's order (a review: most overdue
     /// first), only their choices shuffled.
     public init(bank: QuestionBank, count: Int? = nil, seed: UInt64, inOrder: Bool = false) {
-        let deal = Deal(size: bank.questions.count, count: count, seed: seed, inOrder: inOrder)
-        self.init(
-            quizID: bank.id, quizTitle: bank.title, questions: deal.positions.map { bank.questions[$0] }, dealt: deal)
+        let deal = Deal(size: bank.questionCount, count: count, seed: seed, inOrder: inOrder)
+        let questions = bank.questions
+        self.init(quizID: bank.id, quizTitle: bank.title, questions: deal.positions.map { questions[$0] }, dealt: deal)
     }
 
     /// Which questions of a bank a game deals, and in what order, before

@@ -24,10 +24,35 @@ public enum QuestionIdentity {
     /// The identity `question` has in `bank` when it has no `"id"`: its
     /// prompt's fingerprint, as its parsed copy kept it when it did.
     public static func fingerprinted(bank: String, question: Question) -> String {
+        bank + "~" + hex(fingerprintValue(of: question))
+    }
+
+    /// `question`'s prompt's fingerprint, as its parsed copy kept it when it did.
+    static func fingerprintValue(of question: Question) -> UInt64 {
         if let prompt = question.knownFingerprint.prompt, prompt == question.prompt {
-            return bank + "~" + hex(question.knownFingerprint.value)
+            return question.knownFingerprint.value
         }
-        return fingerprinted(bank: bank, prompt: question.prompt)
+        return fingerprintValue(question.prompt)
+    }
+
+    /// The fingerprint `value` of a fingerprint identity (`BANK~` and 16
+    /// lowercase hex digits), and the bank's part; nil for any other identity.
+    static func fingerprintPart(of identity: String) -> (bank: Substring, value: UInt64)? {
+        let utf8 = identity.utf8
+        guard utf8.count > 17 else { return nil }
+        let tilde = utf8.index(utf8.endIndex, offsetBy: -17)
+        guard utf8[tilde] == UInt8(ascii: "~") else { return nil }
+        var value: UInt64 = 0
+        for byte in utf8[utf8.index(after: tilde)...] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return (Substring(identity[..<tilde]), value)
     }
 
     /// The normalised prompt's FNV-1a 64-bit hash as 16 lowercase hex digits.
@@ -45,10 +70,16 @@ public enum QuestionIdentity {
         return hash
     }
 
-    /// `hash` as 16 lowercase hex digits.
+    /// `hash` as 16 lowercase hex digits (by bytes: `String(_:radix:)` and
+    /// padding were most of making the bundled banks' identities).
     static func hex(_ hash: UInt64) -> String {
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            for position in 0..<16 {
+                buffer[position] = digits.utf8Start[Int((hash >> UInt64(60 - 4 * position)) & 0xF)]
+            }
+            return 16
+        }
     }
 
     /// `AnswerNormalizer.normalize`, done by bytes for an ASCII prompt (most

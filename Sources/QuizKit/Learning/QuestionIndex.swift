@@ -5,44 +5,66 @@
 public struct QuestionIndex: Sendable {
     /// A question there is now, and the bank it is in.
     public struct Entry: Sendable {
-        public var question: Question
         public var bank: String
         public var bankTitle: String
+        /// Its place in its bank.
+        public var position: Int
+        let questions: BankQuestions
+
+        /// The question, made (with the rest of its bank) when first asked
+        /// for: counting what is due needs only the identities.
+        public var question: Question { questions.questions[position] }
     }
 
     public private(set) var entries: [String: Entry] = [:]
-    /// The fingerprint identity of each question that has an `"id"` → that id's identity.
-    private var aliases: [String: String] = [:]
+    /// Per bank, the prompt fingerprint of each question that has an
+    /// `"id"` → that id's identity (by number: no fingerprint identity is
+    /// made for a question that has an id, unless a recorded one is looked up).
+    private var aliases: [Substring: [UInt64: String]] = [:]
 
     public init(banks: [QuestionBank] = []) {
-        entries.reserveCapacity(banks.reduce(0) { $0 + $1.questions.count })
+        entries.reserveCapacity(banks.reduce(0) { $0 + $1.questionCount })
         for bank in banks {
-            for question in bank.questions {
-                // QuestionIdentity.of, with the prompt fingerprinted once, not twice.
-                let fingerprinted = QuestionIdentity.fingerprinted(bank: bank.id, question: question)
-                let identity =
-                    question.identity ?? question.id.flatMap { $0.isEmpty ? nil : bank.id + "#" + $0 } ?? fingerprinted
-                entries[identity] = Entry(question: question, bank: bank.id, bankTitle: bank.title)
-                if fingerprinted != identity { aliases[fingerprinted] = identity }
+            var named: [UInt64: String] = [:]
+            let outlines = bank.storage.outlines
+            named.reserveCapacity(outlines.count)
+            for (position, outline) in outlines.enumerated() {
+                let identity: String
+                if let known = outline.identity {
+                    identity = known
+                } else if let id = outline.id {
+                    identity = bank.id + "#" + id
+                } else {
+                    identity = bank.id + "~" + QuestionIdentity.hex(outline.fingerprint)
+                }
+                entries[identity] = Entry(
+                    bank: bank.id, bankTitle: bank.title, position: position, questions: bank.storage)
+                if outline.identity != nil || outline.id != nil { named[outline.fingerprint] = identity }
             }
+            if !named.isEmpty { aliases[Substring(bank.id), default: [:]].merge(named) { $1 } }
         }
     }
 
     /// The identity a result of a game of `quiz` counts for.
     public func identity(of result: QuestionResult, quiz: String?) -> String {
-        let recorded = result.identity ?? QuestionIdentity.fingerprinted(bank: quiz ?? "", prompt: result.prompt)
-        return aliases[recorded] ?? recorded
+        if let recorded = result.identity { return alias(of: recorded) ?? recorded }
+        let value = QuestionIdentity.fingerprintValue(result.prompt)
+        let bank = quiz ?? ""
+        return aliases[Substring(bank)]?[value] ?? bank + "~" + QuestionIdentity.hex(value)
     }
 
     /// The identity of a question with an `"id"` whose fingerprint identity
     /// (recorded before it gained that id) is `identity`; nil for any other.
-    public func alias(of identity: String) -> String? { aliases[identity] }
+    public func alias(of identity: String) -> String? {
+        guard !aliases.isEmpty, let part = QuestionIdentity.fingerprintPart(of: identity) else { return nil }
+        return aliases[part.bank]?[part.value]
+    }
 
     /// A card of `schedule` is kept under a fingerprint identity whose
     /// question has an `"id"` now: the schedule was made before that id was
     /// added, and must be rebuilt so that the question keeps its history.
     public func renames(_ schedule: ReviewSchedule) -> Bool {
-        !aliases.isEmpty && schedule.cards.keys.contains { aliases[$0] != nil }
+        !aliases.isEmpty && schedule.cards.keys.contains { alias(of: $0) != nil }
     }
 
     /// The kind of the question of `identity`, for the median answer time

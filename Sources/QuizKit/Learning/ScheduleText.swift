@@ -93,8 +93,16 @@ enum ScheduleText {
         var times: [String: [Double]] = [:]
         var cards: [String: ReviewSchedule.Card] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
-        // A card's line is longer than 80 bytes: room for every card at once.
-        cards.reserveCapacity(body.count / 80)
+        // Room for every card at once, one a line (counted by `memchr`; a
+        // guess by size made a table twice too large, its pages a third of decoding).
+        var lines = 0
+        var from = 0
+        while let stop = index(of: newline, in: body, from..<body.count) {
+            lines += 1
+            from = stop + 1
+        }
+        cards.reserveCapacity(lines)
+        days.reserveCapacity(ReviewSchedule.keptDays)
         var start = 0
         while start < body.count {
             guard let stop = index(of: newline, in: body, start..<body.count) else { return nil }

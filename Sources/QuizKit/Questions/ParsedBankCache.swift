@@ -34,7 +34,7 @@ public struct ParsedBankCache: Sendable {
     /// The largest copy read or written: the Open Trivia file's 5,250
     /// questions make a copy of 1.2 MB, so 64 MiB is some 270,000 questions.
     /// A larger copy is ignored (a file put there, or a sparse one, is never
-    /// mapped and checked whole) and a bank whose copy would be larger is
+    /// read and checked whole) and a bank whose copy would be larger is
     /// parsed each time instead.
     static let maximumSize = 64 << 20
 
@@ -46,7 +46,7 @@ public struct ParsedBankCache: Sendable {
         let absolute = AbsolutePath.resolving(path)
         let stamp = Stamp(path: absolute, size: UInt64(info.st_size), info: info)
         let file = copyPath(for: absolute)
-        if let bank = Self.mapped(file, stamp: stamp, path: path) { return bank }
+        if let bank = Self.stored(file, stamp: stamp, path: path) { return bank }
         let bank = try BankLoader.load(path: path)
         // Only when the file is still the one read.
         var after = stat()
@@ -69,7 +69,7 @@ public struct ParsedBankCache: Sendable {
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let absolute = AbsolutePath.resolving(path)
         let stamp = Stamp(path: absolute, size: UInt64(info.st_size), info: info)
-        return Self.mapped(copyPath(for: absolute), stamp: stamp, path: path, choosing: { choose($0) })
+        return Self.stored(copyPath(for: absolute), stamp: stamp, path: path, choosing: { choose($0) })
     }
 
     /// The copy's file: the bank file's name without its extension, in ASCII
@@ -228,12 +228,12 @@ public struct ParsedBankCache: Sendable {
         return hash
     }
 
-    /// The bank of the copy `file`, read through a memory mapping (no
-    /// buffer of a megabyte allocated, faulted in and copied into: the
-    /// strings are copied out of the mapping); nil when there is no copy,
-    /// or it is not the file's, or damaged. Copies are replaced by rename,
-    /// never rewritten in place, so the mapped file does not change under it.
-    static func mapped(_ file: String, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil })
+    /// The bank of the copy `file`; nil when there is no copy, or it is not
+    /// the file's, or damaged. Read whole into one array, which a bank
+    /// whose questions are made later keeps (a mapping, unmapped after, cost
+    /// more for the bundled banks' small copies, and one kept could fault if
+    /// the file were cut short under it).
+    static func stored(_ file: String, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil })
         -> QuestionBank?
     {
         // Non-blocking: a FIFO put where a copy should be must not hang the start.
@@ -242,30 +242,39 @@ public struct ParsedBankCache: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-            info.st_size <= maximumSize, let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
-            address != MAP_FAILED
+            info.st_size <= maximumSize
         else { return nil }
-        defer { munmap(address, Int(info.st_size)) }
-        return decode(
-            UnsafeRawBufferPointer(start: address, count: Int(info.st_size)), stamp: stamp, path: path,
-            choosing: choose)
+        let size = Int(info.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
+            filled = 0
+            while filled < size {
+                let count = read(fd, buffer.baseAddress! + filled, size - filled)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                filled += count
+            }
+        }
+        guard bytes.count == size else { return nil }
+        return decode(bytes, stamp: stamp, path: path, choosing: choose)
     }
 
     /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is damaged.
     static func decode(_ data: Data, stamp: Stamp, path: String) -> QuestionBank? {
-        data.withUnsafeBytes { decode($0, stamp: stamp, path: path) }
+        decode([UInt8](data), stamp: stamp, path: path)
     }
 
     /// With `choose`, only the questions it picks (`load(path:choosing:)`).
     static func decode(
-        _ raw: UnsafeRawBufferPointer, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil }
+        _ bytes: [UInt8], stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil }
     ) -> QuestionBank? {
-        guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
-        let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
-        let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
-        guard checksum(body) == stored else { return nil }
-        var reader = Reader(bytes: body, offset: magic.count)
-        return try? reader.bank(stamp: stamp, path: path, choosing: choose)
+        bytes.withUnsafeBytes { raw in
+            guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
+            let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
+            guard checksum(body) == stored else { return nil }
+            var reader = Reader(bytes: body, offset: magic.count)
+            return try? reader.bank(stamp: stamp, path: path, owner: bytes, choosing: choose)
+        }
     }
 
     private struct Reader {
@@ -334,8 +343,9 @@ public struct ParsedBankCache: Sendable {
 
         /// `choose`: given the number of questions, the positions of those to
         /// make, in order; nil for all.
-        mutating func bank(stamp: Stamp, path: String, choosing choose: (Int) -> [Int]?) throws(Malformed)
-            -> QuestionBank?
+        /// `owner`: the array `bytes` is in, kept by a bank whose questions are made later.
+        mutating func bank(stamp: Stamp, path: String, owner: [UInt8], choosing choose: (Int) -> [Int]?)
+            throws(Malformed) -> QuestionBank?
         {
             let found = Stamp(
                 path: try string(), size: try u64(), seconds: Int64(bitPattern: try u64()),
@@ -346,27 +356,39 @@ public struct ParsedBankCache: Sendable {
             let title = try string()
             let description = try optional()
             let number = try count()
+            // Where each question starts and what names it, every one checked
+            // as making it would; then only the chosen ones are made, or all
+            // of them when first asked for (`BankQuestions`).
+            var starts: [Int] = []
+            var outlines: [BankQuestions.Outline] = []
+            starts.reserveCapacity(number)
+            outlines.reserveCapacity(number)
+            for _ in 0..<number {
+                starts.append(offset)
+                outlines.append(try outline())
+            }
+            guard offset == bytes.count else { throw Malformed() }
+            guard let chosen = choose(number) else {
+                let positions = starts
+                let storage = BankQuestions(count: number, outlines: outlines) {
+                    owner.withUnsafeBytes { raw in
+                        // The same bytes (`bytes` is `owner`'s but its last
+                        // eight), checked whole by `outline()` above: nothing here throws.
+                        var reader = Reader(bytes: raw, offset: 0)
+                        return positions.compactMap { start -> Question? in
+                            reader.offset = start
+                            return try? reader.question()
+                        }
+                    }
+                }
+                return QuestionBank(id: id, title: title, description: description, storage: storage, path: path)
+            }
+            guard chosen.allSatisfy({ (0..<number).contains($0) }) else { return nil }
             var questions: [Question] = []
-            if let chosen = choose(number) {
-                // Where each question starts, every one checked as a whole
-                // read would; then only the chosen ones are made.
-                var starts: [Int] = []
-                starts.reserveCapacity(number)
-                for _ in 0..<number {
-                    starts.append(offset)
-                    try skipQuestion()
-                }
-                guard offset == bytes.count else { throw Malformed() }
-                guard chosen.allSatisfy({ (0..<number).contains($0) }) else { return nil }
-                questions.reserveCapacity(chosen.count)
-                for position in chosen {
-                    offset = starts[position]
-                    questions.append(try question())
-                }
-            } else {
-                questions.reserveCapacity(number)
-                for _ in 0..<number { questions.append(try question()) }
-                guard offset == bytes.count else { throw Malformed() }
+            questions.reserveCapacity(chosen.count)
+            for position in chosen {
+                offset = starts[position]
+                questions.append(try question())
             }
             return QuestionBank(id: id, title: title, description: description, questions: questions, path: path)
         }
@@ -402,8 +424,9 @@ public struct ParsedBankCache: Sendable {
             return question
         }
 
-        /// Past one question, checking what `question()` checks, making nothing.
-        mutating func skipQuestion() throws(Malformed) {
+        /// Past one question, checking what `question()` checks, making
+        /// nothing but what names it: its `"id"` and prompt fingerprint.
+        mutating func outline() throws(Malformed) -> BankQuestions.Outline {
             try skipString()
             switch try u8() {
             case 0:
@@ -419,10 +442,10 @@ public struct ParsedBankCache: Sendable {
             guard try u8() <= 3 else { throw Malformed() }
             try skipOptional()
             try skipStrings()
-            try skipOptional()
+            let id = try optional()
             _ = try u8()
             try skipStrings()
-            _ = try u64()
+            return BankQuestions.Outline(id: id?.isEmpty == false ? id : nil, fingerprint: try u64())
         }
 
         mutating func skipString() throws(Malformed) {

@@ -79,15 +79,30 @@ public struct QuestionBank: Sendable {
     public var id: String
     public var title: String
     public var description: String?
-    public var questions: [Question]
     /// Where the bank was read from, for messages.
     public var path: String
+    /// The questions, made or still to be made (`BankQuestions`).
+    private(set) var storage: BankQuestions
+
+    /// The questions, in the author's order; made the first time they are
+    /// asked for when the bank came from its parsed copy.
+    public var questions: [Question] {
+        get { storage.questions }
+        set { storage = BankQuestions(newValue) }
+    }
+
+    /// How many questions there are, without making them.
+    public var questionCount: Int { storage.count }
 
     public init(id: String, title: String, description: String? = nil, questions: [Question], path: String) {
+        self.init(id: id, title: title, description: description, storage: BankQuestions(questions), path: path)
+    }
+
+    init(id: String, title: String, description: String?, storage: BankQuestions, path: String) {
         self.id = id
         self.title = title
         self.description = description
-        self.questions = questions
+        self.storage = storage
         self.path = path
     }
 }

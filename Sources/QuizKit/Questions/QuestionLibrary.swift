@@ -23,14 +23,8 @@ public struct QuestionLibrary: Sendable {
             insert(try load(path))
             return
         }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw .unreadable(path: path, reason: "cannot list the folder: " + SystemReason.of(error))
-        }
-        for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
-            let file = (path as NSString).appendingPathComponent(name)
+        for name in try names(in: path).sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") {
+            let file = path.hasSuffix("/") ? path + name : path + "/" + name
             do {
                 insert(try load(file))
             } catch {
@@ -48,10 +42,14 @@ public struct QuestionLibrary: Sendable {
             _ = try load(path)
             return
         }
+        _ = try names(in: path)
+    }
+
+    private func names(in folder: String) throws(BankError) -> [String] {
         do {
-            _ = try FileManager.default.contentsOfDirectory(atPath: path)
+            return try FolderListing.names(in: folder)
         } catch {
-            throw .unreadable(path: path, reason: "cannot list the folder: " + SystemReason.of(error))
+            throw .unreadable(path: folder, reason: "cannot list the folder: " + error.reason)
         }
     }
 

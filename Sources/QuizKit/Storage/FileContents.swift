@@ -26,8 +26,24 @@ package enum FileContents {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard fstat(fd, &info) == 0, isRegular(info), info.st_size <= limit else { return nil }
-        var data = Data(capacity: Int(info.st_size))
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        // The size `fstat` gave, read straight into the memory handed back (no
+        // buffer zeroed and copied from); then the rest, should it have grown.
+        let size = Int(info.st_size)
+        guard let memory = malloc(max(size, 1)) else { return nil }
+        var filled = 0
+        while filled < size {
+            let count = read(fd, memory + filled, size - filled)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                free(memory)
+                return nil
+            }
+            filled += count
+        }
+        var data = Data(bytesNoCopy: memory, count: filled, deallocator: .free)
+        guard filled == size else { return data }  // shrunk since `fstat`: what there was
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return data }
