@@ -65,23 +65,36 @@ struct ReviewDesk {
     /// due; nil before any question was met.
     func waitingLine() -> String? {
         let index = index
-        guard let schedule = try? schedule(index: index), !schedule.cards.isEmpty else { return nil }
         let now = clock.now
-        let due = schedule.dueCount(at: now, index: index)
-        let new = schedule.newToday(at: now, timeZone: LocalTimeZone.current)
-        let newPart = new > 0 ? " \(console.glyph("·", "-")) \(new) new today" : ""
-        if due > 0 {
-            return "\(due) question\(due == 1 ? "" : "s") due for review\(newPart) (type review)"
+        let waiting: ReviewWaiting
+        // Straight from the stored schedule's lines when it is fresh (the
+        // data folder checked first, as `schedule(index:)` does), else from
+        // the schedule made again.
+        if DataDirectory.problem(folder: store.folder) == nil,
+            let glanced = file.waiting(index: index, at: now, timeZone: LocalTimeZone.current)
+        {
+            waiting = glanced
+        } else {
+            guard let schedule = try? schedule(index: index) else { return nil }
+            waiting = schedule.waiting(at: now, index: index, timeZone: LocalTimeZone.current)
         }
-        return nothingDue(schedule, index: index, now: now) + newPart + "."
+        guard waiting.cards > 0 else { return nil }
+        let newPart = waiting.newToday > 0 ? " \(console.glyph("·", "-")) \(waiting.newToday) new today" : ""
+        if waiting.due > 0 {
+            return "\(waiting.due) question\(waiting.due == 1 ? "" : "s") due for review\(newPart) (type review)"
+        }
+        return nothingDue(next: waiting.next, now: now) + newPart + "."
     }
 
     /// When nothing is due (of `quiz` only when given): when the next question is (no full stop).
     func nothingDue(_ schedule: ReviewSchedule, index: QuestionIndex, now: Date, quiz: String? = nil) -> String {
+        nothingDue(next: schedule.nextDue(after: now, index: index, quiz: quiz), now: now, quiz: quiz)
+    }
+
+    /// When nothing is due: when `next` is, if any.
+    func nothingDue(next: Date?, now: Date, quiz: String? = nil) -> String {
         let of = quiz.map { " in \($0)" } ?? ""
-        guard let next = schedule.nextDue(after: now, index: index, quiz: quiz) else {
-            return "Nothing due for review\(of)"
-        }
+        guard let next else { return "Nothing due for review\(of)" }
         return "Nothing due for review\(of); the next question is due \(Self.when(next, from: now))"
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The questions of the banks there are now, by `QuestionIdentity`, and
 /// what resolves a recorded result to one of them: its recorded identity, or
 /// for a result recorded before identities were (or a question that gained
@@ -17,18 +19,47 @@ public struct QuestionIndex: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
-    /// Per bank, the prompt fingerprint of each question that has an
-    /// `"id"` → that id's identity (by number: no fingerprint identity is
-    /// made for a question that has an id, unless a recorded one is looked up).
-    private var aliases: [Substring: [UInt64: String]] = [:]
+    private let aliases: Aliases
+
+    /// Per bank, the prompt fingerprint of each question that has an `"id"`
+    /// → that id's identity, by number (no fingerprint identity is made for
+    /// a question that has an id), made the first time a fingerprint
+    /// identity is looked up: a history whose answers all carry id
+    /// identities, as the bundled banks' do, never needs it (making it was
+    /// 3% of the menu's start). A reference, shared by copies of the index.
+    final class Aliases: @unchecked Sendable {
+        private let banks: [QuestionBank]
+        private let lock = NSLock()
+        private var table: [Substring: [UInt64: String]]?
+
+        init(banks: [QuestionBank]) { self.banks = banks }
+
+        func identity(bank: Substring, fingerprint: UInt64) -> String? {
+            lock.lock()
+            defer { lock.unlock() }
+            if table == nil { table = Self.make(banks) }
+            return table?[bank]?[fingerprint]
+        }
+
+        private static func make(_ banks: [QuestionBank]) -> [Substring: [UInt64: String]] {
+            var table: [Substring: [UInt64: String]] = [:]
+            for bank in banks {
+                var named: [UInt64: String] = [:]
+                for outline in bank.storage.outlines {
+                    guard let identity = outline.identity ?? outline.id.map({ bank.id + "#" + $0 }) else { continue }
+                    named[outline.fingerprint] = identity
+                }
+                if !named.isEmpty { table[Substring(bank.id), default: [:]].merge(named) { $1 } }
+            }
+            return table
+        }
+    }
 
     public init(banks: [QuestionBank] = []) {
+        aliases = Aliases(banks: banks)
         entries.reserveCapacity(banks.reduce(0) { $0 + $1.questionCount })
         for bank in banks {
-            var named: [UInt64: String] = [:]
-            let outlines = bank.storage.outlines
-            named.reserveCapacity(outlines.count)
-            for (position, outline) in outlines.enumerated() {
+            for (position, outline) in bank.storage.outlines.enumerated() {
                 let identity: String
                 if let known = outline.identity {
                     identity = known
@@ -39,9 +70,7 @@ public struct QuestionIndex: Sendable {
                 }
                 entries[identity] = Entry(
                     bank: bank.id, bankTitle: bank.title, position: position, questions: bank.storage)
-                if outline.identity != nil || outline.id != nil { named[outline.fingerprint] = identity }
             }
-            if !named.isEmpty { aliases[Substring(bank.id), default: [:]].merge(named) { $1 } }
         }
     }
 
@@ -50,21 +79,21 @@ public struct QuestionIndex: Sendable {
         if let recorded = result.identity { return alias(of: recorded) ?? recorded }
         let value = QuestionIdentity.fingerprintValue(result.prompt)
         let bank = quiz ?? ""
-        return aliases[Substring(bank)]?[value] ?? bank + "~" + QuestionIdentity.hex(value)
+        return aliases.identity(bank: Substring(bank), fingerprint: value) ?? bank + "~" + QuestionIdentity.hex(value)
     }
 
     /// The identity of a question with an `"id"` whose fingerprint identity
     /// (recorded before it gained that id) is `identity`; nil for any other.
     public func alias(of identity: String) -> String? {
-        guard !aliases.isEmpty, let part = QuestionIdentity.fingerprintPart(of: identity) else { return nil }
-        return aliases[part.bank]?[part.value]
+        guard let part = QuestionIdentity.fingerprintPart(of: identity) else { return nil }
+        return aliases.identity(bank: part.bank, fingerprint: part.value)
     }
 
     /// A card of `schedule` is kept under a fingerprint identity whose
     /// question has an `"id"` now: the schedule was made before that id was
     /// added, and must be rebuilt so that the question keeps its history.
     public func renames(_ schedule: ReviewSchedule) -> Bool {
-        !aliases.isEmpty && schedule.cards.keys.contains { alias(of: $0) != nil }
+        schedule.cards.keys.contains { alias(of: $0) != nil }
     }
 
     /// The kind of the question of `identity`, for the median answer time

@@ -218,8 +218,12 @@ public struct ReviewSchedule: Sendable, Equatable {
     public func newToday(at date: Date, timeZone: TimeZone) -> Int {
         var days = StatisticsTally.OffsetCache(timeZone: timeZone)
         let today = days.day(of: date)
-        return cards.values.count { card in
-            abs(card.firstSeen.timeIntervalSince(date)) < 2 * 86_400 && days.day(of: card.firstSeen) == today
-        }
+        return cards.values.count { Self.isNew(firstSeen: $0.firstSeen, today: today, at: date, days: &days) }
+    }
+
+    /// A card first met at `firstSeen` was first met on the local day `today`
+    /// (of `date`, numbered by `days`).
+    static func isNew(firstSeen: Date, today: Int, at date: Date, days: inout StatisticsTally.OffsetCache) -> Bool {
+        abs(firstSeen.timeIntervalSince(date)) < 2 * 86_400 && days.day(of: firstSeen) == today
     }
 }

@@ -62,6 +62,29 @@ public struct ScheduleFile: Sendable {
         return contents.schedule
     }
 
+    /// What is waiting at `date` (`ReviewWaiting`), read from the stored
+    /// schedule's lines without making its cards, when it is fresh as
+    /// `fresh(index:)` has it; nil when it is not (then `current(index:)`
+    /// and `ReviewSchedule.waiting`).
+    public func waiting(index: QuestionIndex, at date: Date, timeZone: TimeZone) -> ReviewWaiting? {
+        guard let data = FileContents.bounded(path, limit: Self.maximumSize) else { return nil }
+        var tally = ReviewWaiting.Tally(at: date, index: index, timeZone: timeZone)
+        var renamed = false
+        guard
+            let header = ScheduleText.walk(
+                data,
+                card: { line in
+                    // A card kept under the fingerprint of a question that has an "id" now: `fresh` refuses it.
+                    if index.alias(of: line.identity) != nil { renamed = true }
+                    tally.add(
+                        identity: line.identity, due: Date(timeIntervalSinceReferenceDate: line.values[3]),
+                        firstSeen: Date(timeIntervalSinceReferenceDate: line.values[6]))
+                }),
+            !renamed, header.stamp == stamp(), header.parameters == settings
+        else { return nil }
+        return tally.waiting
+    }
+
     /// The schedule now, and what reading the history said.
     public struct Current: Sendable {
         public var schedule: ReviewSchedule

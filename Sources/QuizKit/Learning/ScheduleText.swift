@@ -74,6 +74,55 @@ enum ScheduleText {
     /// Reads the file by bytes, in place (splitting it into lines, words or
     /// characters, or a `String` per number, costs more than everything else together).
     static func decode(_ data: Data) -> Contents? {
+        var cards: [String: ReviewSchedule.Card] = [:]
+        guard
+            let header = walk(
+                data,
+                reserving: { cards.reserveCapacity($0) },
+                card: { line in
+                    cards[line.identity] = ReviewSchedule.Card(
+                        stability: line.values[0], difficulty: line.values[1],
+                        lastReview: Date(timeIntervalSinceReferenceDate: line.values[2]),
+                        due: Date(timeIntervalSinceReferenceDate: line.values[3]), reps: line.reps,
+                        lapses: line.lapses, firstSeen: Date(timeIntervalSinceReferenceDate: line.values[6]),
+                        quiz: line.text(line.quiz), prompt: line.text(line.prompt))
+                })
+        else { return nil }
+        return Contents(
+            stamp: header.stamp, parameters: header.parameters,
+            schedule: ReviewSchedule(
+                cards: cards, recentTimes: header.times, games: header.games, dueDays: header.days))
+    }
+
+    /// Every line but the cards', as read.
+    struct Header {
+        var stamp: [Double]
+        var parameters: [Double]
+        var games: Int
+        var times: [String: [Double]]
+        var days: [Int: ReviewSchedule.DayCount]
+    }
+
+    /// A card's line, read: its numbers, its identity, and where its other texts are.
+    struct CardLine {
+        /// STABILITY DIFFICULTY LAST DUE REPS LAPSES FIRST.
+        var values: [Double]
+        var reps: Int
+        var lapses: Int
+        var identity: String
+        var quiz: Range<Int>
+        var prompt: Range<Int>
+        let body: UnsafeRawBufferPointer
+
+        func text(_ range: Range<Int>) -> String { ScheduleText.text(body, range) }
+    }
+
+    /// Reads `data` (its check and every line), handing each card's line
+    /// to `card` as it is read (after `reserving` is told how many lines
+    /// there are at most); the other lines when the whole file was read,
+    /// nil when any of it is not as written. A caller that is given nil
+    /// drops whatever `card` was told.
+    static func walk(_ data: Data, reserving: (Int) -> Void = { _ in }, card: (CardLine) -> Void) -> Header? {
         data.withUnsafeBytes { bytes in
             guard let end = bytes.firstIndex(of: newline) else { return nil }
             let header = String(decoding: bytes[..<end], as: UTF8.self)
@@ -81,27 +130,28 @@ enum ScheduleText {
             guard header.hasPrefix(magic + " "), let check = UInt32(header.dropFirst(magic.count + 1), radix: 16),
                 check == CRC32.checksum(body), body.last == newline
             else { return nil }
-            return CLocale.numbers { decode(body: body) }
+            return CLocale.numbers { walk(body: body, reserving: reserving, card: card) }
         }
     }
 
     /// The lines after the first; each ends with a line break.
-    private static func decode(body: UnsafeRawBufferPointer) -> Contents? {
+    private static func walk(body: UnsafeRawBufferPointer, reserving: (Int) -> Void, card: (CardLine) -> Void)
+        -> Header?
+    {
         var stamp: [Double]?
         var parameters: [Double]?
         var games: Int?
         var times: [String: [Double]] = [:]
-        var cards: [String: ReviewSchedule.Card] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
-        // Room for every card at once, one a line (counted by `memchr`; a
-        // guess by size made a table twice too large, its pages a third of decoding).
+        // Room for every card at once, one a line (counted by `memchr`: a
+        // guess by size made a table twice as large as needed).
         var lines = 0
         var from = 0
         while let stop = index(of: newline, in: body, from..<body.count) {
             lines += 1
             from = stop + 1
         }
-        cards.reserveCapacity(lines)
+        reserving(lines)
         days.reserveCapacity(ReviewSchedule.keptDays)
         var start = 0
         while start < body.count {
@@ -119,12 +169,10 @@ enum ScheduleText {
                     let values = numbers(body, rest.lowerBound..<first), values.count == 7,
                     let reps = Int(exactly: values[4]), let lapses = Int(exactly: values[5])
                 else { return nil }
-                cards[text(body, (first + 1)..<second)] = ReviewSchedule.Card(
-                    stability: values[0], difficulty: values[1],
-                    lastReview: Date(timeIntervalSinceReferenceDate: values[2]),
-                    due: Date(timeIntervalSinceReferenceDate: values[3]), reps: reps, lapses: lapses,
-                    firstSeen: Date(timeIntervalSinceReferenceDate: values[6]),
-                    quiz: text(body, (second + 1)..<third), prompt: text(body, (third + 1)..<rest.upperBound))
+                card(
+                    CardLine(
+                        values: values, reps: reps, lapses: lapses, identity: text(body, (first + 1)..<second),
+                        quiz: (second + 1)..<third, prompt: (third + 1)..<rest.upperBound, body: body))
             } else if name.elementsEqual("stamp".utf8) {
                 stamp = numbers(body, rest)
             } else if name.elementsEqual("settings".utf8) {
@@ -147,9 +195,7 @@ enum ScheduleText {
             }
         }
         guard let stamp, let parameters, let games else { return nil }
-        return Contents(
-            stamp: stamp, parameters: parameters,
-            schedule: ReviewSchedule(cards: cards, recentTimes: times, games: games, dueDays: days))
+        return Header(stamp: stamp, parameters: parameters, games: games, times: times, days: days)
     }
 
     /// Where `byte` first is in `range` of `bytes` (`memchr`: the generic
