@@ -5,7 +5,8 @@ import Foundation
 /// same counts as `ReviewSchedule.dueCount`, `nextDue` and `newToday`, made
 /// in one pass over the cards, which `ScheduleFile.waiting` takes straight
 /// from the file's lines: making the whole schedule (a table of every card,
-/// with its texts) was a fifth of the menu's start, for a line of numbers.
+/// with its texts, then counting over it) was an eighth of the menu's
+/// start, for a line of numbers.
 public struct ReviewWaiting: Sendable, Equatable {
     /// Cards in the schedule (questions ever met), whether a bank still has them or not.
     public var cards = 0
