@@ -53,6 +53,26 @@ import Testing
         }
     }
 
+    /// One file read by two names (a link): each name is its own quiz id,
+    /// in any order, from the copy or not, for the whole bank and for a deal.
+    @Test func aFileReadByAnotherNameIsThatNamesBank() throws {
+        let temporary = try TemporaryFolder()
+        let cache = ParsedBankCache(folder: temporary.file("parsed"))
+        try temporary.write(
+            """
+            {"title": "Sums", "questions": [{"prompt": "1 + 1?", "answer": "2"}, {"prompt": "2 + 2?", "answer": "4"}]}
+            """, to: "sums.json")
+        symlink("sums.json", temporary.file("mine.json"))
+        symlink("sums.json", temporary.file("review.json"))
+        for name in ["sums", "mine", "sums", "mine", "mine", "sums"] {
+            #expect(try cache.load(path: temporary.file(name + ".json")).id == name)
+            let dealt = cache.load(path: temporary.file(name + ".json"), choosing: { _ in [1] })
+            #expect(dealt == nil || dealt?.id == name, "\(name)")
+            // A link may not give a bank a name a bank file may not have.
+            #expect(throws: BankError.self) { try cache.load(path: temporary.file("review.json")) }
+        }
+    }
+
     @Test func aChangedFileOrADamagedCopyIsParsedAgain() throws {
         let temporary = try TemporaryFolder()
         let cache = ParsedBankCache(folder: temporary.file("parsed"))

@@ -353,6 +353,10 @@ public struct ParsedBankCache: Sendable {
                 changeNanoseconds: Int64(bitPattern: try u64()), device: try u64(), inode: try u64())
             guard found == stamp else { return nil }
             let id = try string()
+            // The copy is the resolved file's, and its id the name it was read
+            // by: read by another name (a link), it is that name's bank, parsed
+            // and checked as such (an id `review` is refused), not the copy's.
+            guard id == BankLoader.quizID(forPath: path) else { return nil }
             let title = try string()
             let description = try optional()
             let number = try count()
