@@ -35,7 +35,8 @@ struct ReviewDesk {
     static func quickBank(
         file: ScheduleFile, at now: Date, quiz: String?, count: Int, extraPaths: [String]
     ) -> QuestionBank? {
-        guard let schedule = file.fresh() else { return nil }
+        // Aliases are checked against every bank (`QuestionIndex.keeps`): the full way.
+        guard let schedule = file.fresh(), schedule.aliased.isEmpty else { return nil }
         let candidates = schedule.cards.filter {
             ReviewSchedule.dueMinute($0.value.due) <= now && (quiz == nil || $0.value.quiz == quiz)
         }

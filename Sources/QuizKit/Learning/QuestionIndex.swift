@@ -76,10 +76,32 @@ public struct QuestionIndex: Sendable {
 
     /// The identity a result of a game of `quiz` counts for.
     public func identity(of result: QuestionResult, quiz: String?) -> String {
-        if let recorded = result.identity { return alias(of: recorded) ?? recorded }
+        resolved(result, quiz: quiz).identity
+    }
+
+    /// The identity a result of a game of `quiz` counts for, and, when it
+    /// counts for it through an alias (a fingerprint identity, recorded or
+    /// made from its prompt, of a question that has an `"id"` now), that
+    /// fingerprint identity.
+    public func resolved(_ result: QuestionResult, quiz: String?) -> (identity: String, through: String?) {
+        if let recorded = result.identity {
+            guard let aliased = alias(of: recorded) else { return (recorded, nil) }
+            return (aliased, recorded)
+        }
         let value = QuestionIdentity.fingerprintValue(result.prompt)
         let bank = quiz ?? ""
-        return aliases.identity(bank: Substring(bank), fingerprint: value) ?? bank + "~" + QuestionIdentity.hex(value)
+        let fingerprinted = { bank + "~" + QuestionIdentity.hex(value) }
+        guard let aliased = aliases.identity(bank: Substring(bank), fingerprint: value) else {
+            return (fingerprinted(), nil)
+        }
+        return (aliased, fingerprinted())
+    }
+
+    /// Each alias a schedule counted answers through (`ReviewSchedule.aliased`)
+    /// is still one: else the question's prompt changed since (or its bank
+    /// is gone), and a schedule made now would count those answers apart.
+    public func keeps(_ aliased: [String: String]) -> Bool {
+        aliased.allSatisfy { alias(of: $0.key) == $0.value }
     }
 
     /// The identity of a question with an `"id"` whose fingerprint identity

@@ -80,15 +80,26 @@ public struct ReviewSchedule: Sendable, Equatable {
     public private(set) var dueDays: [Int: DayCount] = [:]
     /// The latest key of `dueDays` (kept, not searched for at every review).
     private var latestDueDay: Int?
+    /// Each fingerprint identity whose answers were counted for a question
+    /// with an `"id"` (`QuestionIndex.resolved`) → that question's identity.
+    /// Only the banks as they were then say so, not the history: a schedule
+    /// whose aliases the banks no longer have (a prompt edited since) is made
+    /// again (`QuestionIndex.keeps`), so that one kept is always the one a
+    /// rebuild would make.
+    public private(set) var aliased: [String: String] = [:]
 
     public init() {}
 
     /// A schedule read back from its file.
-    init(cards: [String: Card], recentTimes: [String: [Double]], games: Int, dueDays: [Int: DayCount]) {
+    init(
+        cards: [String: Card], recentTimes: [String: [Double]], games: Int, dueDays: [Int: DayCount],
+        aliased: [String: String] = [:]
+    ) {
         self.cards = cards
         self.recentTimes = recentTimes
         self.games = games
         self.dueDays = dueDays
+        self.aliased = aliased
         latestDueDay = dueDays.keys.max()
     }
 
@@ -126,7 +137,8 @@ public struct ReviewSchedule: Sendable, Equatable {
         let date = session.date
         guard date.timeIntervalSinceReferenceDate.isFinite else { return }
         for result in session.results {
-            let identity = index.identity(of: result, quiz: session.quiz)
+            let (identity, through) = index.resolved(result, quiz: session.quiz)
+            if let through { aliased[through] = identity }
             let kind = index.kind(of: identity)
             let existing = cards[identity]
             var state = existing?.state ?? CardState()

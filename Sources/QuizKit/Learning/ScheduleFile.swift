@@ -53,12 +53,13 @@ public struct ScheduleFile: Sendable {
 
     /// The stored schedule, when it describes the history as it is now (and,
     /// given the banks' `index`, keeps no card under the fingerprint of a
-    /// question that has gained an `"id"` since: that one is rebuilt).
+    /// question that has gained an `"id"` since, and counted no answers
+    /// through an alias the banks no longer have: those are rebuilt).
     public func fresh(index: QuestionIndex? = nil) -> ReviewSchedule? {
         guard let data = FileContents.bounded(path, limit: Self.maximumSize),
             let contents = ScheduleText.decode(data), contents.stamp == stamp(), contents.parameters == settings
         else { return nil }
-        if let index, index.renames(contents.schedule) { return nil }
+        if let index, index.renames(contents.schedule) || !index.keeps(contents.schedule.aliased) { return nil }
         return contents.schedule
     }
 
@@ -80,7 +81,7 @@ public struct ScheduleFile: Sendable {
                         identity: line.identity, due: Date(timeIntervalSinceReferenceDate: line.values[3]),
                         firstSeen: Date(timeIntervalSinceReferenceDate: line.values[6]))
                 }),
-            !renamed, header.stamp == stamp(), header.parameters == settings
+            !renamed, header.stamp == stamp(), header.parameters == settings, index.keeps(header.aliased)
         else { return nil }
         return tally.waiting
     }

@@ -4,17 +4,18 @@ internal import QuizFormats
 /// The text form of `history.schedule`, quick to read back (a line per
 /// question, no JSON decoder):
 ///
-///     quiz-schedule 2 CRC
+///     quiz-schedule 3 CRC
 ///     stamp SIZE MTIME SIZE MTIME …
 ///     settings W0 … W20 RETENTION MAXIMUM
 ///     games N
 ///     times KIND T1 T2 …
 ///     day DAY DUE RIGHT
+///     alias FINGERPRINT-IDENTITY<TAB>IDENTITY
 ///     card STABILITY DIFFICULTY LAST DUE REPS LAPSES FIRST<TAB>IDENTITY<TAB>QUIZ<TAB>PROMPT
 ///
 /// CRC is the CRC-32 (hexadecimal) of every byte after the first line, so
 /// damage that still parses (a digit changed) is found too. `day` lines are `ReviewSchedule.dueDays` (a UTC day as days since 2001,
-/// the due reviews and the right ones). Dates are seconds since 2001 (Foundation's reference date), numbers as
+/// the due reviews and the right ones); `alias` lines are `ReviewSchedule.aliased`. Dates are seconds since 2001 (Foundation's reference date), numbers as
 /// Swift prints them (they read back exactly); a tab, line break or
 /// backslash in the texts is escaped (`\t`, `\n`, `\r`, `\\`). Anything
 /// that does not parse makes the whole file unreadable, and it is rebuilt.
@@ -25,7 +26,8 @@ enum ScheduleText {
         var schedule: ReviewSchedule
     }
 
-    static let magic = "quiz-schedule 2"
+    /// 3: `alias` lines (a file of 2 is made again, once: it may have counted through aliases gone since).
+    static let magic = "quiz-schedule 3"
 
     static func encode(_ contents: Contents) -> Data {
         // Bytes appended to one buffer: a `String` built piece by piece, and
@@ -52,6 +54,13 @@ enum ScheduleText {
         }
         for (day, count) in contents.schedule.dueDays.sorted(by: { $0.key < $1.key }) {
             word("day \(day) \(count.due) \(count.right)\n")
+        }
+        for (from, to) in contents.schedule.aliased.sorted(by: { $0.key < $1.key }) {
+            word("alias ")
+            escape(from, into: &out)
+            out.append(tab)
+            escape(to, into: &out)
+            out.append(newline)
         }
         for (identity, card) in contents.schedule.cards.sorted(by: { $0.key < $1.key }) {
             word("card")
@@ -91,7 +100,8 @@ enum ScheduleText {
         return Contents(
             stamp: header.stamp, parameters: header.parameters,
             schedule: ReviewSchedule(
-                cards: cards, recentTimes: header.times, games: header.games, dueDays: header.days))
+                cards: cards, recentTimes: header.times, games: header.games, dueDays: header.days,
+                aliased: header.aliased))
     }
 
     /// Every line but the cards', as read.
@@ -101,6 +111,7 @@ enum ScheduleText {
         var games: Int
         var times: [String: [Double]]
         var days: [Int: ReviewSchedule.DayCount]
+        var aliased: [String: String]
     }
 
     /// A card's line, read: its numbers, its identity, and where its other texts are.
@@ -143,6 +154,7 @@ enum ScheduleText {
         var games: Int?
         var times: [String: [Double]] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
+        var aliased: [String: String] = [:]
         // Room for every card at once, one a line (counted by `memchr`: a
         // guess by size made a table twice as large as needed).
         var lines = 0
@@ -185,6 +197,11 @@ enum ScheduleText {
                     days[day] == nil
                 else { return nil }
                 days[day] = ReviewSchedule.DayCount(due: due, right: right)
+            } else if name.elementsEqual("alias".utf8) {
+                guard let cut = index(of: tab, in: body, rest),
+                    index(of: tab, in: body, (cut + 1)..<rest.upperBound) == nil
+                else { return nil }
+                aliased[text(body, rest.lowerBound..<cut)] = text(body, (cut + 1)..<rest.upperBound)
             } else if name.elementsEqual("times".utf8) {
                 guard let cut = index(of: self.space, in: body, rest),
                     let values = numbers(body, (cut + 1)..<rest.upperBound)
@@ -195,7 +212,8 @@ enum ScheduleText {
             }
         }
         guard let stamp, let parameters, let games else { return nil }
-        return Header(stamp: stamp, parameters: parameters, games: games, times: times, days: days)
+        return Header(
+            stamp: stamp, parameters: parameters, games: games, times: times, days: days, aliased: aliased)
     }
 
     /// Where `byte` first is in `range` of `bytes` (`memchr`: the generic
