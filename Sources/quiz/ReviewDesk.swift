@@ -80,11 +80,16 @@ struct ReviewDesk {
             waiting = schedule.waiting(at: now, index: index, timeZone: LocalTimeZone.current)
         }
         guard waiting.cards > 0 else { return nil }
-        let newPart = waiting.newToday > 0 ? " \(console.glyph("·", "-")) \(waiting.newToday) new today" : ""
+        let newPart = newToday(waiting.newToday)
         if waiting.due > 0 {
             return "\(waiting.due) question\(waiting.due == 1 ? "" : "s") due for review\(newPart) (type review)"
         }
         return nothingDue(next: waiting.next, now: now) + newPart + "."
+    }
+
+    /// ` · 3 new today`, or nothing when none was met first today.
+    func newToday(_ count: Int) -> String {
+        count > 0 ? " \(console.glyph("·", "-")) \(count) new today" : ""
     }
 
     /// When nothing is due (of `quiz` only when given): when the next question is (no full stop).
@@ -146,7 +151,9 @@ struct ReviewDesk {
                     console.wrapped(
                         "Nothing to review yet: play a quiz, and the questions you meet come back here when due."))
             } else {
-                console.out(console.wrapped(nothingDue(schedule, index: index, now: now, quiz: quiz) + "."))
+                let new = schedule.newToday(at: now, timeZone: LocalTimeZone.current, quiz: quiz)
+                console.out(
+                    console.wrapped(nothingDue(schedule, index: index, now: now, quiz: quiz) + newToday(new) + "."))
             }
             return .success
         }

@@ -102,8 +102,9 @@ struct PendingGames: Sendable {
     /// What is said of the games still waiting.
     static func notices(_ files: [File]) -> [String] {
         files.filter { !$0.sessions.isEmpty }.map { file in
-            "\(file.sessions.count) game\(file.sessions.count == 1 ? "" : "s") in \(file.path) "
-                + "could not be written to the history yet; the next game will add them"
+            let one = file.sessions.count == 1
+            return "\(file.sessions.count) game\(one ? "" : "s") in \(file.path) "
+                + "could not be written to the history yet; the next game will add \(one ? "it" : "them")"
         }
     }
 

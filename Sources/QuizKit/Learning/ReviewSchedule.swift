@@ -227,10 +227,13 @@ public struct ReviewSchedule: Sendable, Equatable {
     /// whose first use asks ICU for the system's zone (about 3% of the menu).
     /// Only a card first seen within two days of `date` can share its local
     /// day (no local day lasts 26 hours), so only those are asked.
-    public func newToday(at date: Date, timeZone: TimeZone) -> Int {
+    /// Of `quiz` only (the bank a card was last played from) when given.
+    public func newToday(at date: Date, timeZone: TimeZone, quiz: String? = nil) -> Int {
         var days = StatisticsTally.OffsetCache(timeZone: timeZone)
         let today = days.day(of: date)
-        return cards.values.count { Self.isNew(firstSeen: $0.firstSeen, today: today, at: date, days: &days) }
+        return cards.values.count {
+            (quiz == nil || $0.quiz == quiz) && Self.isNew(firstSeen: $0.firstSeen, today: today, at: date, days: &days)
+        }
     }
 
     /// A card first met at `firstSeen` was first met on the local day `today`

@@ -25,7 +25,10 @@ import Testing
             environment: scratch.environment(["QUIZ_NOW": "2026-01-03T09:01:00.400Z"]))
         #expect(game.status == 0, "\(game.stderr)")
         let next = "Nothing due for review; the next question is due"
-        #expect(try line(scratch, bank, at: "2026-01-03T09:01:30Z") == "\(next) in 2 days (2026-01-05 09:01).")
+        // The same day: also the question met for the first time today.
+        #expect(
+            try line(scratch, bank, at: "2026-01-03T09:01:30Z")
+                == "\(next) in 2 days (2026-01-05 09:01) \u{B7} 1 new today.")
         #expect(try line(scratch, bank, at: "2026-01-04T09:01:00Z") == "\(next) tomorrow (2026-01-05 09:01).")
         #expect(try line(scratch, bank, at: "2026-01-04T00:00:00Z") == "\(next) tomorrow (2026-01-05 09:01).")
         #expect(try line(scratch, bank, at: "2026-01-04T10:00:00Z") == "\(next) in 23 hours.")

@@ -55,7 +55,10 @@ import Testing
         let sameDay = try runQuiz(
             ["--questions", bank, "--review"], environment: environment(scratch, at: "2026-03-01T12:00:00Z"))
         #expect(sameDay.status == 0)
-        #expect(sameDay.stdout.contains("Nothing due for review; the next question is due in 21 hours."))
+        // And the three met for the first time today, as the menu says.
+        #expect(
+            sameDay.stdout.contains("Nothing due for review; the next question is due in 21 hours · 3 new today."),
+            "\(sameDay.stdout)")
         #expect(!sameDay.stdout.contains("Question 1/"))
 
         // The next day: exactly the two missed, equally overdue, so in the
