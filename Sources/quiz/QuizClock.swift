@@ -18,18 +18,18 @@ struct QuizClock {
             offset = 0
             return
         }
-        // The usual form by hand (no ICU); any other through the formatter.
-        let exact = InternetDateFormat.parseExact(text)
-        guard let date = exact ?? Self.formatted(text) else {
+        // One form, read by hand (no ICU formatter, which also took trailing
+        // junk and full-width digits): YYYY-MM-DDTHH:MM:SS, a fraction of a
+        // second if given, then Z or an offset +HH:MM.
+        guard let date = InternetDateFormat.parseExact(text) else {
+            if Self.hasShape(text), let impossible = Self.impossibility(text) {
+                throw CommandFailure(
+                    status: .usage, message: "QUIZ_NOW '\(text)' is not a real date and time: \(impossible)")
+            }
             throw CommandFailure(
                 status: .usage,
-                message: "QUIZ_NOW '\(text)' is not an ISO 8601 date and time such as 2026-03-01T09:00:00Z")
-        }
-        // The formatter rolls 2026-02-30 over to 2026-03-02: refused instead
-        // (the exact form is read only when every field is in range).
-        if exact == nil, let impossible = Self.impossibility(text) {
-            throw CommandFailure(
-                status: .usage, message: "QUIZ_NOW '\(text)' is not a real date and time: \(impossible)")
+                message: "QUIZ_NOW '\(text)' is not a date and time such as 2026-03-01T09:00:00Z or "
+                    + "2026-03-01T10:00:00.5+01:00")
         }
         // The history keeps games dated 1970 to 4000 only (later ones read as damage).
         guard date.timeIntervalSince1970 >= 0, date < Self.latest else {
@@ -44,15 +44,46 @@ struct QuizClock {
 
     var now: Date { Date().addingTimeInterval(offset) }
 
-    /// What makes the date and time `text` impossible (a 30th of February,
-    /// hour 24, an offset of 24 hours or more), which the formatter rolls
-    /// over (2026-02-30 is read as 2026-03-02); nil when nothing does. Read
-    /// from the runs of digits of the shape the formatter takes: year, month,
-    /// day, hour, minute, second, a fraction when written, then the offset's
-    /// hours and minutes (`+02:00`, `+0200`, `+02`).
+    /// `text` is of the form `InternetDateFormat.parseExact` reads, whatever
+    /// its numbers: `dddd-dd-ddTdd:dd:dd`, then `.` and 1 to 9 digits if
+    /// given, then `Z` or `+dd:dd` / `-dd:dd`, in ASCII, and nothing after.
+    static func hasShape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func take(_ pattern: String) -> Bool {
+            for expected in pattern.utf8 {
+                guard index < bytes.count else { return false }
+                let byte = bytes[index]
+                guard expected == UInt8(ascii: "d") ? (48...57).contains(byte) : byte == expected else { return false }
+                index += 1
+            }
+            return true
+        }
+        guard take("dddd-dd-ddTdd:dd:dd") else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+            guard (1...9).contains(index - start) else { return false }
+        }
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "Z"): index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            index += 1
+            guard take("dd:dd") else { return false }
+        default: return false
+        }
+        return index == bytes.count
+    }
+
+    /// What makes the date and time `text`, of the shape `hasShape` takes,
+    /// impossible (a 30th of February, hour 24, an offset of 24 hours or
+    /// more); nil when nothing does. Read from its runs of digits: year,
+    /// month, day, hour, minute, second, a fraction when written, then the
+    /// offset's hours and minutes.
     static func impossibility(_ text: String) -> String? {
-        // Any digits the formatter reads (ICU takes full-width ones too).
-        let runs = text.split { $0.wholeNumberValue == nil }
+        let runs = text.split { !("0"..."9").contains($0) }
         func value(_ digits: Substring) -> Int {
             digits.reduce(0) { total, digit in total > 100_000 ? total : total * 10 + (digit.wholeNumberValue ?? 0) }
         }
@@ -80,10 +111,4 @@ struct QuizClock {
         "December",
     ]
 
-    static func formatted(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
 }

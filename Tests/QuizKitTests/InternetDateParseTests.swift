@@ -5,8 +5,8 @@ import Testing
 
 /// `InternetDateFormat.parseExact` (QUIZ_NOW's usual form, read by hand)
 /// gives the date Foundation's `ISO8601DateFormatter` gives, on random
-/// dates, fractions and offsets; what it does not take exactly, it leaves to
-/// that formatter (nil).
+/// dates, fractions and offsets (it is `QUIZ_NOW`'s only reader: what it
+/// does not take is refused).
 @Suite struct InternetDateParseTests {
     @Test func theDateIsTheFormattersOnRandomTexts() {
         var generator = SeededGenerator(seed: 12)
