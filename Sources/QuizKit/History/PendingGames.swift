@@ -71,16 +71,21 @@ struct PendingGames: Sendable {
         String(path.utf8CString.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
     }
 
-    /// The games waiting, by file (files with none left out).
+    /// The games waiting, by file (files with none left out). A file cut
+    /// short (mid-record, or inside its header) is damaged, as one with a
+    /// damaged record is: a game was kept there and cannot all be read.
+    /// Only an empty file (one that could not be removed) holds nothing.
     func files() -> [File] {
         paths.compactMap { path in
             var info = stat()
-            guard stat(path, &info) == 0, let journal = Self.parsed(path),
-                !journal.entries.isEmpty || !journal.damage.isEmpty
-            else { return nil }
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+            guard let journal = Self.parsed(path) else {
+                return File(path: path, sessions: [], damaged: true, size: Int(info.st_size))
+            }
+            let damaged = !journal.damage.isEmpty || journal.tail == .torn
+            guard !journal.entries.isEmpty || damaged else { return nil }
             return File(
-                path: path, sessions: journal.entries.map(\.session), damaged: !journal.damage.isEmpty,
-                size: Int(info.st_size))
+                path: path, sessions: journal.entries.map(\.session), damaged: damaged, size: Int(info.st_size))
         }
     }
 
