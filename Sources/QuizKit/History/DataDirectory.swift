@@ -18,13 +18,20 @@ public enum DataDirectory {
     }
 
     /// Why `folder` cannot hold a history, when something other than a folder
-    /// is there (a file, say): "PATH: the data folder is a file, not a folder".
-    /// Nil when it is a folder or not there yet (it is created when needed).
+    /// is there (a file, say): "PATH: the data folder is a file, not a folder",
+    /// or it cannot be reached (a loop of links, a folder on the way that may
+    /// not be searched). Nil when it is a folder or not there yet (it is
+    /// created when needed).
     public static func problem(folder: String) -> String? {
         let origin = "the data folder (--data-dir, QUIZ_DATA_DIR, XDG_DATA_HOME)"
         var info = stat()
         guard stat(folder, &info) == 0 else {
-            return errno == ENOTDIR ? "\(folder): \(origin) is inside a file, not a folder" : nil
+            switch errno {
+            case ENOENT: return nil  // not there yet (or a link to a drive not mounted): made when a game is recorded
+            case ENOTDIR: return "\(folder): \(origin) is inside a file, not a folder"
+            case ELOOP: return "\(folder): \(origin) is a loop of symbolic links"
+            default: return "\(folder): \(origin) cannot be reached: " + SystemReason.current
+            }
         }
         if info.st_mode & S_IFMT == S_IFDIR { return nil }
         let what = info.st_mode & S_IFMT == S_IFREG ? "a file" : "something else"

@@ -57,6 +57,14 @@ import Testing
         #expect(inside.status == 74)
         #expect(inside.stderr.contains("is inside a file, not a folder"))
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "x", "the file is left alone")
+        // A loop of links (it said "No games yet" and exited 0).
+        let loop = scratch.path + "/loop"
+        symlink(loop, loop)
+        let looped = try runQuiz(arguments + ["--data-dir", loop], environment: scratch.environment())
+        #expect(looped.status == 74, "\(looped.stderr)")
+        #expect(looped.stderr.contains("\(loop): the data folder"), "\(looped.stderr)")
+        #expect(looped.stderr.contains("is a loop of symbolic links"), "\(looped.stderr)")
+        #expect(!looped.stdout.contains("No games yet"))
     }
 
     @Test(arguments: [
