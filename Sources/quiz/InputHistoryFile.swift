@@ -67,11 +67,19 @@ struct InputHistoryFile {
     func append(_ line: String) {
         _ = try? PrivateFolder.make((path as NSString).deletingLastPathComponent)
         guard isRegularOrMissing, let file = try? DurableFile(path).openForAppending(create: true) else { return }
-        try? file.append(Array((line + "\n").utf8))
+        // A file whose last line has no line break (edited by hand) gets one
+        // first, so the command is not joined onto that line.
+        var info = stat()
+        var last: UInt8 = 0
+        let reading = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let unended =
+            reading >= 0 && fstat(reading, &info) == 0 && info.st_size > 0
+            && pread(reading, &last, 1, info.st_size - 1) == 1 && last != UInt8(ascii: "\n")
+        if reading >= 0 { close(reading) }
+        try? file.append(Array(((unended ? "\n" : "") + line + "\n").utf8))
         file.close()
         // Cut back to `limit` once it is a tenth over (or larger than its
         // tail), so most commands only append.
-        var info = stat()
         let whole = stat(path, &info) == 0 && Int(info.st_size) <= Self.tailBytes
         guard let all = Self.tail(path) else { return }
         let lines = all.split(separator: "\n")

@@ -51,4 +51,19 @@ import Testing
         let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? -1
         #expect(size >= 0 && size < 1 << 20, "cut back after the command: \(size) bytes")
     }
+
+    /// A last line without a line break (edited by hand): the next command
+    /// goes on a line of its own, and both are recalled.
+    @Test func aLastLineWithoutABreakIsNotJoined() throws {
+        let scratch = Scratch()
+        let file = try historyFile(scratch)
+        try Data("help".utf8).write(to: URL(fileURLWithPath: file))
+        let terminal = try start(scratch)
+        var position = try terminal.wait(for: "quiz> ")
+        terminal.send("list" + PseudoTerminal.enter)
+        position = try terminal.wait(for: "quiz> ", after: position, timeout: 5)
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(try terminal.waitForExit(timeout: 5) == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "help\nlist\n")
+    }
 }
