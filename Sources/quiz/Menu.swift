@@ -238,7 +238,7 @@ struct Menu {
         }
         do {
             return try desk.play(
-                quiz: quiz, count: settings.count, seed: options.seed ?? UInt64.random(in: 1...999_999), input: input,
+                quiz: quiz, count: settings.count, seed: options.seedForGame, input: input,
                 settings: settings, sharePrompt: true)
         } catch {
             console.err(error.message)
@@ -252,7 +252,7 @@ struct Menu {
         player.streaks = settings.streaks
         player.clock = clock
         player.schedule = ScheduleFile(store: store, scheduler: scheduler)
-        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        let seed = options.seedForGame
         if case .finished(_, .some) = player.play(bank, count: settings.count, seed: seed) {
             return .ioError
         }

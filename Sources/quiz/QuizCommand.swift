@@ -282,7 +282,7 @@ struct QuizCommand {
     private func review() throws(CommandFailure) -> ExitStatus {
         let clock = try clock
         let scheduler = try scheduler
-        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        let seed = options.seedForGame
         // A bank named with --questions is read, or its error said, even when no question due comes from it.
         try BankLocator.checkNamed(options.questionPaths)
         // Quick: a fresh schedule and only the banks of the questions due.
@@ -387,7 +387,7 @@ struct QuizCommand {
         // The one bank asked for, when its file is known by name; every bank
         // otherwise (a URL among the paths, a name that is not a file's).
         var library = QuestionLibrary()
-        let seed = options.seed ?? UInt64.random(in: 1...999_999)
+        let seed = options.seedForGame
         // (Through the parsed copy in the cache: an Open Trivia file of 5,250
         // questions is parsed once, not before every game; and without a
         // filter, only the questions dealt are made, as Game would deal them.)

@@ -35,6 +35,10 @@ public struct Options: Sendable, Equatable {
     /// else the settings file's count, else `Settings.defaultCount`.
     public var count: Int?
     public var seed: UInt64?
+
+    /// `--seed`, else a new one for each game (1 to 999,999: short enough to
+    /// type back from a share card).
+    public var seedForGame: UInt64 { seed ?? UInt64.random(in: 1...999_999) }
     public var questionPaths: [String] = []
     public var dataDir: String?
     public var format: HistoryReport.Format?
