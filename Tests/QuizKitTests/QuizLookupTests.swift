@@ -33,6 +33,25 @@ import Testing
         #expect(QuizLookup.menu("capital", in: library) == nil)
     }
 
+    /// An id (in any case) before a title, and a title as written before
+    /// one in another case, whatever the list's order (the adversary's `SUMS`
+    /// played `mine`, titled "Sums", listed first).
+    @Test func anIdComesBeforeATitle() {
+        var library = QuestionLibrary()
+        for bank in [
+            Self.bank("alpha", "Beta"), Self.bank("beta", "Alpha"), Self.bank("mine", "Sums"),
+            Self.bank("sums", "Sums"), Self.bank("x", "Gamma"), Self.bank("y", "GAMMA"),
+        ] {
+            library.add(bank)
+        }
+        #expect(QuizLookup.menu("BETA", in: library)?.id == "beta")
+        #expect(QuizLookup.menu("Alpha", in: library)?.id == "alpha")
+        #expect(QuizLookup.menu("SUMS", in: library)?.id == "sums")
+        #expect(QuizLookup.menu("Sums", in: library)?.id == "sums")
+        #expect(QuizLookup.menu("GAMMA", in: library)?.id == "y")
+        #expect(QuizLookup.menu("gamma", in: library)?.id == "x")
+    }
+
     @Test func theCommandLineFindsByExactIdOnly() throws {
         var library = library
         #expect(try QuizLookup.command("capitals", in: &library).id == "capitals")

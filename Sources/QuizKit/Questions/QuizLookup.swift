@@ -3,13 +3,15 @@
 /// prints nothing.
 public enum QuizLookup {
     /// At the menu (`play NAME`, `review NAME`, or a name alone): a bank by
-    /// its id, else by its id or title ignoring case, else by its number in
-    /// the list (1 first): a bank whose id is `7` is played by `play 7`, not
-    /// the 7th. Nil when nothing matches.
+    /// its id, else by its id ignoring case, else by its title, else by its
+    /// title ignoring case, else by its number in the list (1 first): a bank
+    /// whose id is `7` is played by `play 7`, not the 7th; `SUMS` is the bank
+    /// `sums`, not another whose title is `Sums`. Nil when nothing matches.
     public static func menu(_ name: String, in library: QuestionLibrary) -> QuestionBank? {
         let key = name.lowercased()
-        if let named = library.bank(id: name)
-            ?? library.banks.first(where: { $0.id.lowercased() == key || $0.title.lowercased() == key })
+        if let named = library.bank(id: name) ?? library.banks.first(where: { $0.id.lowercased() == key })
+            ?? library.banks.first(where: { $0.title == name })
+            ?? library.banks.first(where: { $0.title.lowercased() == key })
         {
             return named
         }
