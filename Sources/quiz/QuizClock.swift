@@ -21,20 +21,22 @@ struct QuizClock {
         // One form, read by hand (no ICU formatter, which also took trailing
         // junk and full-width digits): YYYY-MM-DDTHH:MM:SS, a fraction of a
         // second if given, then Z or an offset +HH:MM.
+        // On one line: a line break in it must not split the message.
+        let shown = TerminalText.safe(text)
         guard let date = InternetDateFormat.parseExact(text) else {
             if Self.hasShape(text), let impossible = Self.impossibility(text) {
                 throw CommandFailure(
-                    status: .usage, message: "QUIZ_NOW '\(text)' is not a real date and time: \(impossible)")
+                    status: .usage, message: "QUIZ_NOW '\(shown)' is not a real date and time: \(impossible)")
             }
             throw CommandFailure(
                 status: .usage,
-                message: "QUIZ_NOW '\(text)' is not a date and time such as 2026-03-01T09:00:00Z or "
+                message: "QUIZ_NOW '\(shown)' is not a date and time such as 2026-03-01T09:00:00Z or "
                     + "2026-03-01T10:00:00.5+01:00")
         }
         // The history keeps games dated 1970 to 4000 only (later ones read as damage).
         guard date.timeIntervalSince1970 >= 0, date < Self.latest else {
             throw CommandFailure(
-                status: .usage, message: "QUIZ_NOW '\(text)' is outside the years 1970 to 3999 that the history keeps")
+                status: .usage, message: "QUIZ_NOW '\(shown)' is outside the years 1970 to 3999 that the history keeps")
         }
         offset = date.timeIntervalSinceNow
     }

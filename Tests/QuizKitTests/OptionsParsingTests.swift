@@ -248,9 +248,9 @@ import Testing
     }
 
     @Test func optionsOfOneMode() {
-        for mode in ["--list", "--share"] {
+        for mode in [["--list"], ["--share"], ["--validate", "b.json"]] {
             assertFails(
-                [mode, "--fsrs-parameters", "p"],
+                mode + ["--fsrs-parameters", "p"],
                 "--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
         }
         // The history's table and exports show no schedule: only the review log is rated by FSRS.

@@ -287,7 +287,8 @@ public struct Options: Sendable, Equatable {
         if options.reviewLog && (options.mode != .history || options.format != nil) {
             throw usageError("--format reviews goes with --history, alone")
         }
-        if options.fsrsParameters != nil && [.help, .version, .list, .share].contains(options.mode) {
+        let checkingBanks = if case .validate = options.mode { true } else { false }
+        if options.fsrsParameters != nil && ([.help, .version, .list, .share].contains(options.mode) || checkingBanks) {
             throw usageError("--fsrs-parameters goes with playing, the menu, --review, --stats and --history")
         }
         // The table, markdown, CSV and JSON show no schedule: only the review log is rated by FSRS.

@@ -29,11 +29,13 @@ import Testing
         for now in [
             "２０２６-02-30T00:00:00Z", "2026-03-01T09:00:00Zabc", "2026-03-01T09:00:00Z+05:00",
             "2026-03-01T09:00:00Z\u{1B}[31m", "2026-03-01T09:00:00+0200", "2026-03-01 09:00:00Z", "tomorrow",
+            "2026-03-01T09:00:00Z\nquiz: forged line",
         ] {
             let result = try runQuiz(["--stats"], environment: scratch.environment(["QUIZ_NOW": now]))
             #expect(result.status == 64, "\(now)")
             #expect(result.stderr.contains("is not a date and time such as 2026-03-01T09:00:00Z"), "\(result.stderr)")
             #expect(!result.stderr.contains("\u{1B}") && result.stdout.isEmpty, "\(now)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
         }
     }
 
