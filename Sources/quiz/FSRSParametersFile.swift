@@ -10,8 +10,9 @@ import QuizKit
 /// numbers separated by commas or spaces). Tokens are separated by white
 /// space and punctuation; a token that is a decimal number (`-1.5e-3`) is a
 /// parameter, any other (a word) is ignored, and `#` starts a comment to the
-/// end of its line. Exactly 21 numbers; the file at most 64 KiB. Without the
-/// option, FSRS's defaults.
+/// end of its line. Exactly 21 numbers, or a list in square brackets of 21
+/// (the optimizer's printed settings); a wrong count names the words that
+/// look like numbers. The file at most 64 KiB. Without the option, FSRS's defaults.
 enum FSRSParametersFile {
     /// The largest file read: 21 numbers fit in far less.
     static let maximumBytes = 64 * 1024
@@ -22,29 +23,79 @@ enum FSRSParametersFile {
             if retention == FSRS.defaultDesiredRetention { return .standard }
             return (try? FSRS(desiredRetention: retention)) ?? .standard
         }
-        let numbers = try Self.numbers(in: try read(path), path: path)
+        let read = try Self.numbers(in: try read(path), path: path)
         do {
-            return try FSRS(parameters: numbers, desiredRetention: retention)
+            return try FSRS(parameters: read.numbers, desiredRetention: retention)
         } catch {
-            throw CommandFailure(status: .dataError, message: "\(path): \(error.description)")
+            // Tokens that look like numbers and are not (`0.212.5`, `NaN`) are the likely fault of a wrong count.
+            let suspects = read.notNumbers.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            let hint = read.notNumbers.isEmpty ? "" : " (not read as numbers: \(suspects))"
+            throw CommandFailure(status: .dataError, message: "\(path): \(error.description)\(hint)")
         }
     }
 
-    /// The numbers of `text`, in order (see the type's comment).
-    static func numbers(in text: String, path: String) throws(CommandFailure) -> [Double] {
+    /// The numbers of `text`, in order (see the type's comment): the 21 of
+    /// the first list in square brackets that holds 21 (the optimizer's
+    /// printed settings, `"w": [ … ], "requestRetention": 0.9, …`, pasted
+    /// whole), else every number. `notNumbers`: the words that look like
+    /// numbers but are not (`0.212.5`, `1_000`, `15%`, `NaN`, `inf`), said
+    /// when the count is wrong.
+    static func numbers(in text: String, path: String) throws(CommandFailure) -> (
+        numbers: [Double], notNumbers: [Substring]
+    ) {
         var numbers: [Double] = []
+        var notNumbers: [Substring] = []
+        var lists: [[Double]] = []
+        var depth = 0
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let code = line.prefix { $0 != "#" }
+            var token = code.startIndex
             // A byte order mark is a separator too: "\u{FEFF}0.212" must not hide the first number.
-            let tokens = code.split { $0.isWhitespace || ",;:=[](){}\"'\u{FEFF}".contains($0) }
-            for token in tokens where isNumber(token) {
-                guard let number = Double(token), number.isFinite else {
-                    throw CommandFailure(status: .dataError, message: "\(path): '\(token)' is out of range")
+            for index in code.indices + [code.endIndex] {
+                let character: Character? = index < code.endIndex ? code[index] : nil
+                if let character, !character.isWhitespace, !",;:=[](){}\"'\u{FEFF}".contains(character) { continue }
+                let word = code[token..<index]
+                token = index < code.endIndex ? code.index(after: index) : index
+                if !word.isEmpty {
+                    if isNumber(word) {
+                        guard let number = Double(word), number.isFinite else {
+                            throw CommandFailure(status: .dataError, message: "\(path): '\(word)' is out of range")
+                        }
+                        numbers.append(number)
+                        if depth == 1 { lists[lists.count - 1].append(number) }
+                    } else if looksNumeric(word) {
+                        notNumbers.append(word)
+                    }
                 }
-                numbers.append(number)
+                if character == "[" {
+                    depth += 1
+                    if depth == 1 { lists.append([]) }
+                } else if character == "]" {
+                    depth = max(0, depth - 1)
+                }
             }
         }
-        return numbers
+        let count = FSRS.defaultParameters.count
+        if numbers.count != count, let list = lists.first(where: { $0.count == count }) { numbers = list }
+        return (numbers, notNumbers)
+    }
+
+    /// A word a person may have meant as a number: `nan` or `inf` (any
+    /// case, any sign), or digits (of any script) with only points, `e`,
+    /// `x`, `p`, `_`, `%` among them and a sign only after `e` or `p`
+    /// (`0.212.5`, `1_000`, `15%`, `0x1p-1`); a date (`2026-03-01`) is a word.
+    static func looksNumeric(_ word: Substring) -> Bool {
+        let unsigned = word.drop { $0 == "+" || $0 == "-" }
+        if ["nan", "inf", "infinity"].contains(unsigned.lowercased()) { return true }
+        let start = unsigned.first == "." ? unsigned.dropFirst() : unsigned
+        guard start.first?.isNumber == true else { return false }
+        var previous: Character = " "
+        for character in unsigned {
+            let sign = (character == "+" || character == "-") && "eEpP".contains(previous)
+            guard character.isNumber || ".eExXpP_%".contains(character) || sign else { return false }
+            previous = character
+        }
+        return true
     }
 
     /// A decimal number: an optional sign, digits with at most one point

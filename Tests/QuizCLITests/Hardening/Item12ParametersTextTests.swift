@@ -67,6 +67,42 @@ import Testing
         #expect(huge.stderr.contains("parameters.txt: '1e999' is out of range"), "\(huge.stderr)")
     }
 
+    /// The optimizer's printed settings pasted whole: the list of 21 in
+    /// brackets, not the retention and interval after it (31 numbers).
+    @Test func theOptimizersPrintedBlockIsRead() throws {
+        let (scratch, env, parameters) = try played()
+        let file = scratch.path + "/block.txt"
+        let list = parameters.map { "\($0)" }.joined(separator: ", ")
+        try """
+        Paste this into your scheduling code
+        {
+            // Generated, Optimized anki deck settings
+            "deckName": "revlog",// PLEASE CHANGE THIS TO THE DECKS PROPER NAME
+            "w": [\(list)],
+            "requestRetention": 0.9,
+            "maximumInterval": 36500,
+        },
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let fitted = try review(file, env)
+        #expect(fitted.status == 0, "\(fitted.stderr)")
+        #expect(fitted.stdout.contains("Review · 3 questions"), "\(fitted.stdout)\(fitted.stderr)")
+    }
+
+    /// A number mistyped is named when the count comes out wrong (it was
+    /// dropped as a word: "got 20" said nothing of which).
+    @Test(arguments: ["0.212.5", "NaN", "inf", "1_000", "15.42%", "0.1542e", "\u{FF11}"])
+    func aMistypedNumberIsNamed(typo: String) throws {
+        let (scratch, env, parameters) = try played()
+        let file = scratch.path + "/parameters.txt"
+        try (["fitted", "2026-03-01:"] + parameters.dropLast().map { "\($0)" } + [typo]).joined(separator: " ").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let result = try review(file, env)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.contains("FSRS needs 21 parameters, got 20 (not read as numbers: '\(typo)')"),
+            "\(result.stderr)")
+    }
+
     @Test func oddFilesSayWhatTheyAre() throws {
         let (scratch, env, _) = try played()
         let folder = try review(scratch.path, env)
