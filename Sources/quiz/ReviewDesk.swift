@@ -111,7 +111,7 @@ struct ReviewDesk {
     /// (the date and minute shown are local too).
     static func when(_ date: Date, from now: Date) -> String {
         // By whole minutes, as due times are (`ReviewSchedule.dueMinute`) and shown.
-        let seconds = ReviewSchedule.dueMinute(date).timeIntervalSince(ReviewSchedule.dueMinute(now))
+        let seconds = ReviewSchedule.dueMinute(date).timeIntervalSince(ReviewSchedule.minute(of: now))
         if seconds < 3_600 { return "within the hour" }
         if seconds < 86_400 {
             let hours = Int((seconds / 3_600).rounded(.down))

@@ -5,7 +5,7 @@ import Testing
 
 /// A schedule made before a question gained an `"id"` is one to rebuild
 /// (`QuestionIndex.renames`), and rebuilt it keeps the question's history
-/// under its id; due times count from their minute.
+/// under its id; due times count from the minute they round up to.
 @Suite struct AddedIdScheduleTests {
     let question = Question(prompt: "Three plus three?", kind: .freeText(answer: "6", accepted: []))
 
@@ -37,11 +37,17 @@ import Testing
         #expect(!QuestionIndex(banks: [withID]).renames(rebuilt))
     }
 
-    @Test func aQuestionIsDueFromTheStartOfItsMinute() {
+    /// Due from the start of the minute shown, which is its due time
+    /// rounded up: never offered before it is due.
+    @Test func aQuestionIsDueFromTheMinuteItsTimeRoundsUpTo() {
         let due = Date(timeIntervalSince1970: 1_800_000_060.4)
-        #expect(ReviewSchedule.dueMinute(due) == Date(timeIntervalSince1970: 1_800_000_060))
+        #expect(ReviewSchedule.dueMinute(due) == Date(timeIntervalSince1970: 1_800_000_120))
         #expect(
             ReviewSchedule.dueMinute(Date(timeIntervalSince1970: 1_800_000_119.999))
+                == Date(timeIntervalSince1970: 1_800_000_120))
+        #expect(
+            ReviewSchedule.dueMinute(Date(timeIntervalSince1970: 1_800_000_060))
                 == Date(timeIntervalSince1970: 1_800_000_060))
+        #expect(ReviewSchedule.minute(of: due) == Date(timeIntervalSince1970: 1_800_000_060))
     }
 }

@@ -213,9 +213,20 @@ public struct ReviewSchedule: Sendable, Equatable {
         .min()
     }
 
-    /// `date` rounded down to its minute: review times carry milliseconds,
-    /// and a question shown as due at 09:01 is due at 09:01:00.
+    /// A due time rounded up to its minute: review times carry milliseconds,
+    /// and a question shown as due at 09:02 is due from 09:02:00. Up, never
+    /// down: a question offered before its due time (by the seconds rounding
+    /// down gave) was reviewed less than its interval after the last time,
+    /// which FSRS counts in whole days, so a review a day later counted as
+    /// one the same day (the adversary's 23-hour interval after a right answer).
     public static func dueMinute(_ date: Date) -> Date {
+        let minutes = (date.timeIntervalSinceReferenceDate / 60).rounded(.up)
+        guard minutes.isFinite else { return date }
+        return Date(timeIntervalSinceReferenceDate: minutes * 60)
+    }
+
+    /// The start of the minute `date` is in (now, as waits are counted from it).
+    public static func minute(of date: Date) -> Date {
         let minutes = (date.timeIntervalSinceReferenceDate / 60).rounded(.down)
         guard minutes.isFinite else { return date }
         return Date(timeIntervalSinceReferenceDate: minutes * 60)

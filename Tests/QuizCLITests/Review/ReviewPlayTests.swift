@@ -105,7 +105,9 @@ import Testing
             environment: environment(scratch, at: Self.day1))
         #expect(game.stdout.contains("3/3 right"), "\(game.stdout)")
         // Good on a first review: stability w[2] = 2.3065 days, an interval of 2 days.
-        for now in ["2026-03-02T09:00:00Z", "2026-03-03T08:59:00Z"] {
+        // Nor in the minute of its due time: it is due from the minute after
+        // (a review before its due time is one FSRS counts a day short).
+        for now in ["2026-03-02T09:00:00Z", "2026-03-03T08:59:00Z", "2026-03-03T09:00:30Z"] {
             let early = try runQuiz(["--questions", bank, "--review"], environment: environment(scratch, at: now))
             #expect(early.status == 0)
             #expect(
@@ -115,7 +117,7 @@ import Testing
         let all = try dueOrder(try prompts(bank: bank, seed: 2))
         let due = try runQuiz(
             ["--questions", bank, "--review"], input: try rightAnswers(all),
-            environment: environment(scratch, at: "2026-03-03T09:00:01Z"))
+            environment: environment(scratch, at: "2026-03-03T09:01:00Z"))
         #expect(due.stdout.contains("Review · 3 questions"), "\(due.stdout)")
         #expect(askedPrompts(due.stdout) == all)
     }

@@ -15,7 +15,7 @@ import Testing
             environment: scratch.environment(["QUIZ_NOW": "2026-03-01T09:00:00Z"]))
         let review = try runQuiz(
             ["--questions", bank, "--review"], input: "skip\n:skip\n",
-            environment: scratch.environment(["QUIZ_NOW": "2026-03-02T09:00:00Z"]))
+            environment: scratch.environment(["QUIZ_NOW": "2026-03-02T09:01:00Z"]))
         #expect(review.stdout.contains("Review: 0/2 right"), "\(review.stdout)")
     }
 
