@@ -367,7 +367,10 @@ struct QuizCommand {
         let quiz = options.quizFilter
         let (sessions, complete) = try loadedSessions(where: quiz.map { id in { $0.quiz == id } })
         if sessions.isEmpty, let quiz { _ = try noGamesOf(quiz) }
-        let banks = (try? BankLocator.library(extraPaths: []))?.banks ?? []
+        // The bundled banks and any named: a card whose question gained an
+        // "id" since it was first played is one card, as the scheduler has it.
+        let banks = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
+            .banks
         let index = QuestionIndex(banks: banks)
         let scheduler = try scheduler
         var log = ReviewLog.csv(sessions: sessions, index: index, scheduler: scheduler)

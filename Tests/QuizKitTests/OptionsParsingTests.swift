@@ -287,11 +287,13 @@ import Testing
         for mode in ["--history", "--share"] {
             assertFails(
                 [mode, "--questions", "f"],
-                "--questions goes with playing, the menu, --review, --stats or --list; --validate takes files itself")
+                "--questions goes with playing, the menu, --review, --stats, --list or --history --format reviews; --validate takes files itself"
+            )
         }
         assertFails(
             ["--validate", "a", "--questions", "f"],
-            "--questions goes with playing, the menu, --review, --stats or --list; --validate takes files itself")
+            "--questions goes with playing, the menu, --review, --stats, --list or --history --format reviews; --validate takes files itself"
+        )
         assertFails(
             ["--history", "-n", "1"], "-n/--count goes with playing: quiz QUIZ -n 5, or quiz -n 5 for the menu")
         assertFails(

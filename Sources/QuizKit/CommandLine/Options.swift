@@ -322,13 +322,17 @@ public struct Options: Sendable, Equatable {
     /// Options that would do nothing in the mode chosen are errors, not silence.
     private func checkUse(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
         let playing = if case .play = mode { true } else { false }
-        let loadsBanks = playing || mode == .repl || mode == .list || mode == .review || mode == .stats
+        // The review log reads banks too: a fingerprint identity recorded before an "id" was added is that id's.
+        let loadsBanks =
+            playing || mode == .repl || mode == .list || mode == .review || mode == .stats
+            || (mode == .history && reviewLog)
         if maxDownload != nil && !questionPaths.contains(where: RemoteBankLoader.isRemote) {
             throw usageError("--max-download goes with --questions URL")
         }
         if !questionPaths.isEmpty && !loadsBanks {
             throw usageError(
-                "--questions goes with playing, the menu, --review, --stats or --list; --validate takes files itself")
+                "--questions goes with playing, the menu, --review, --stats, --list or --history --format reviews; "
+                    + "--validate takes files itself")
         }
         if count != nil && !(playing || mode == .repl || mode == .review) {
             throw usageError("-n/--count goes with playing: quiz QUIZ -n 5, or quiz -n 5 for the menu")

@@ -49,6 +49,14 @@ import Testing
         // Its review went to the card its misses made: still two cards, not three.
         let stillTwo = try runQuiz(["--questions", new, "--stats"], environment: env)
         #expect(stillTwo.stdout.contains("2 questions seen"), "one card for it, not two: \(stillTwo.stdout)")
+
+        // And so in the review log given the bank: two cards, each new once (state 0), then reviews.
+        let log = try runQuiz(["--history", "--format", "reviews", "--questions", new], environment: env)
+        #expect(log.status == 0, "\(log.stderr)")
+        let rows = log.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",") }
+        #expect(rows.count == 6, "\(log.stdout)")
+        #expect(Set(rows.map { $0[0] }).count == 2, "\(log.stdout)")
+        #expect(rows.filter { $0[3] == "0" }.count == 2, "\(log.stdout)")
     }
 
     @Test func theHistoryCheckAdviceIsTrue() throws {

@@ -73,11 +73,11 @@ import Testing
         (["--list", "-n", "2"], "-n/--count goes with playing"),
         (
             ["--history", "--questions", "x.json"],
-            "--questions goes with playing, the menu, --review, --stats or --list"
+            "--questions goes with playing, the menu, --review, --stats, --list or --history --format reviews"
         ),
         (
             ["--validate", "x.json", "--questions", "y.json"],
-            "--questions goes with playing, the menu, --review, --stats or --list"
+            "--questions goes with playing, the menu, --review, --stats, --list or --history --format reviews"
         ),
         (["--list", "--data-dir", "/tmp"], "--data-dir goes with playing, --history, --share and --stats"),
         (["--validate", "x.json", "--data-dir", "/tmp"], "--data-dir goes with playing"),
