@@ -73,6 +73,10 @@ import Testing
             count = 99999999999999999999999
             count = ４
             streaks = sometimes
+            retention = 0x0.e
+            retention = 0.8\u{0}junk
+            retention = 0.8.0
+            retention = 1e-1
             """)
         #expect(configuration == Configuration())
         #expect(
@@ -87,6 +91,10 @@ import Testing
                 "\(path):8: count must be all or a whole number from 1 to 1000000, not '99999999999999999999999'; line ignored",
                 "\(path):9: count must be all or a whole number from 1 to 1000000, not '４'; line ignored",
                 "\(path):10: streaks must be on or off, not 'sometimes'; line ignored",
+                "\(path):11: retention must be a number from 0.70 to 0.99, not '0x0.e'; line ignored",
+                "\(path):12: retention must be a number from 0.70 to 0.99, not '0.8?junk'; line ignored",
+                "\(path):13: retention must be a number from 0.70 to 0.99, not '0.8.0'; line ignored",
+                "\(path):14: retention must be a number from 0.70 to 0.99, not '1e-1'; line ignored",
             ])
     }
 

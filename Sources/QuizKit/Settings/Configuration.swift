@@ -158,7 +158,10 @@ public struct Configuration: Sendable, Equatable {
             guard let flag = Self.boolean(word) else { return expected("on or off") }
             streaks = flag
         case "retention":
-            guard value.allSatisfy(\.isASCII), let number = Double(value), Self.retentionRange.contains(number) else {
+            // Digits and one point only: `Double(_:)` also takes hex (`0x0.e`) and stops at a NUL.
+            let plain =
+                value.allSatisfy { $0 == "." || ("0"..."9").contains($0) } && value.filter { $0 == "." }.count <= 1
+            guard plain, let number = Double(value), Self.retentionRange.contains(number) else {
                 return "retention must be a number from 0.70 to 0.99, not '\(Self.shown(value))'"
             }
             retention = number
