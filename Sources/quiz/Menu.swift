@@ -231,7 +231,12 @@ struct Menu {
         var quiz: String?
         if let name {
             guard let bank = bank(named: name) else {
-                console.out(console.wrapped("No quiz '\(name)' to review. Type review alone for every quiz."))
+                let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
+                console.out(
+                    console.wrapped(
+                        "No quiz '\(name)' to review."
+                            + (suggestion.map { " Did you mean review \($0)?" } ?? " Type review alone for every quiz.")
+                    ))
                 return .success
             }
             quiz = bank.id

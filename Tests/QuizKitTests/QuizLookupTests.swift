@@ -113,11 +113,17 @@ import Testing
 
     @Test func theQuizOption() throws {
         #expect(try QuizLookup.option("rivers", in: library).title == "Rivers")
+        // Exact ids only; a near one is suggested, else every id listed.
         #expect(
-            throws: CommandFailure(
-                status: .noInput, message: "--quiz Rivers: no quiz of that id; the quizzes are: 7, capitals, rivers")
+            throws: CommandFailure(status: .noInput, message: "--quiz Rivers: no quiz of that id; did you mean rivers?")
         ) {
             try QuizLookup.option("Rivers", in: library)
+        }
+        #expect(
+            throws: CommandFailure(
+                status: .noInput, message: "--quiz oceans: no quiz of that id; the quizzes are: 7, capitals, rivers")
+        ) {
+            try QuizLookup.option("oceans", in: library)
         }
     }
 }

@@ -48,8 +48,11 @@ public enum QuizLookup {
     /// the quizzes there are.
     public static func option(_ id: String, in library: QuestionLibrary) throws(CommandFailure) -> QuestionBank {
         guard let bank = library.bank(id: id) else {
+            let suggestion = NearestMatch.suggestion(for: id, among: library.banks.map(\.id))
             throw CommandFailure(
-                status: .noInput, message: "--quiz \(id): no quiz of that id; the quizzes are: \(ids(library))")
+                status: .noInput,
+                message: "--quiz \(id): no quiz of that id"
+                    + (suggestion.map { "; did you mean \($0)?" } ?? "; the quizzes are: \(ids(library))"))
         }
         return bank
     }

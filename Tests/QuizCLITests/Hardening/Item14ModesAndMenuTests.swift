@@ -102,6 +102,16 @@ import Testing
         #expect(result.stdout.contains("Unknown command or quiz 'lst'. Did you mean list?"))
     }
 
+    @Test func reviewOfAMistypedQuizSuggestsTheQuiz() throws {
+        let result = try runQuiz(
+            ["--questions", mini], input: "review wrld-capitals\nreview zzzzzzzz\nquit\n",
+            environment: Scratch().environment())
+        #expect(
+            result.stdout.contains("No quiz 'wrld-capitals' to review. Did you mean review world-capitals?"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("No quiz 'zzzzzzzz' to review. Type review alone for every quiz."))
+    }
+
     @Test func aBankNamedWithANumberIsPlayedByItsName() throws {
         let scratch = Scratch()
         let folder = scratch.path + "/banks"
