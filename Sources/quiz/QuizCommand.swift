@@ -360,27 +360,32 @@ struct QuizCommand {
     }
 
     /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.
-    /// `--quiz ID` as for the table (66 for no such quiz, a header alone for
-    /// a quiz not played); `--limit N`: the rows of the last N games recorded,
-    /// rated with every game before them, as in the whole log.
+    /// `--quiz ID`: the rows of its questions, from its games and the reviews
+    /// that asked them (66 for no such quiz, a header alone for a quiz not
+    /// played); `--limit N`: the rows of the last N games recorded (of those
+    /// games, with `--quiz`). Every game is rated in order either way, as in
+    /// the whole log.
     private func reviewLog() throws(CommandFailure) -> ExitStatus {
         let quiz = options.quizFilter
-        let (sessions, complete) = try loadedSessions(where: quiz.map { id in { $0.quiz == id } })
-        if sessions.isEmpty, let quiz { _ = try noGamesOf(quiz) }
+        let (sessions, complete) = try loadedSessions()
+        func ofQuiz(_ identity: String) -> Bool {
+            quiz == nil || QuestionIdentity.bank(of: identity).map(String.init) == quiz
+        }
+        let chosen = sessions.indices.filter { position in
+            let session = sessions[position]
+            return quiz == nil || session.quiz == quiz
+                || (session.quiz == ReviewSession.quizID
+                    && session.results.contains { $0.identity.map(ofQuiz) == true })
+        }
+        if chosen.isEmpty, let quiz { _ = try noGamesOf(quiz) }
         // The bundled banks and any named: a card whose question gained an
         // "id" since it was first played is one card, as the scheduler has it.
         let banks = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)
             .banks
         let index = QuestionIndex(banks: banks)
-        let scheduler = try scheduler
-        var log = ReviewLog.csv(sessions: sessions, index: index, scheduler: scheduler)
-        if let limit = options.limit, limit < sessions.count {
-            // The games are rated in the order recorded, so the rows of the
-            // games before the last N are the whole log's first rows.
-            let before = ReviewLog.csv(sessions: Array(sessions.dropLast(limit)), index: index, scheduler: scheduler)
-            let rows = log.split(separator: "\r\n")
-            let skipped = before.split(separator: "\r\n").count - 1
-            log = ([rows[0]] + rows.dropFirst(1 + skipped)).map { $0 + "\r\n" }.joined()
+        let kept = Set(chosen.suffix(options.limit ?? chosen.count))
+        let log = ReviewLog.csv(sessions: sessions, index: index, scheduler: try scheduler) { position, review in
+            kept.contains(position) && ofQuiz(review.identity)
         }
         console.write(log)
         return complete ? .success : .ioError

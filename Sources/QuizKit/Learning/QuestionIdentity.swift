@@ -35,6 +35,14 @@ public enum QuestionIdentity {
         return fingerprintValue(question.prompt)
     }
 
+    /// The bank an identity is of: before its `#` (a quiz id has none), or
+    /// before the `~` and 16 hex digits of a fingerprint; nil for another form.
+    public static func bank(of identity: String) -> Substring? {
+        if let part = fingerprintPart(of: identity) { return part.bank }
+        guard let hash = identity.firstIndex(of: "#") else { return nil }
+        return identity[..<hash]
+    }
+
     /// The fingerprint `value` of a fingerprint identity (`BANK~` and 16
     /// lowercase hex digits), and the bank's part; nil for any other identity.
     static func fingerprintPart(of identity: String) -> (bank: Substring, value: UInt64)? {

@@ -10,19 +10,35 @@ import Foundation
 public enum ReviewLog {
     public static let header = "card_id,review_time,review_rating,review_state,review_duration"
 
-    public static func csv(sessions: [Session], index: QuestionIndex, scheduler: FSRS = .standard) -> String {
+    /// Every game is applied, in order, so each answer is rated as the
+    /// scheduler rated it; `keeping` (the game's position in `sessions`, the
+    /// review) chooses the rows written.
+    public static func csv(
+        sessions: [Session], index: QuestionIndex, scheduler: FSRS = .standard,
+        keeping keep: (Int, ReviewSchedule.Review) -> Bool = { _, _ in true }
+    ) -> String {
         var rows = [header]
-        _ = ReviewSchedule(sessions: sessions, index: index, scheduler: scheduler) { review in
-            let time = (review.date.timeIntervalSince1970 * 1000).rounded()
-            guard time.isFinite, abs(time) < 1e15 else { return }
-            let duration = review.seconds.map { ($0 * 1000).rounded() }.flatMap {
-                $0.isFinite && $0 >= 0 && $0 < 1e12 ? $0 : nil
+        var schedule = ReviewSchedule()
+        withoutActuallyEscaping(keep) { keep in
+            for (position, session) in sessions.enumerated() {
+                schedule.apply(session, index: index, scheduler: scheduler) { review in
+                    guard keep(position, review) else { return }
+                    row(review, into: &rows)
+                }
             }
-            rows.append(
-                "\(cardID(review.identity)),\(Int64(time)),\(review.rating.rawValue),\(review.wasNew ? 0 : 2),\(Int64(duration ?? 0))"
-            )
         }
         return rows.map { $0 + "\r\n" }.joined()
+    }
+
+    private static func row(_ review: ReviewSchedule.Review, into rows: inout [String]) {
+        let time = (review.date.timeIntervalSince1970 * 1000).rounded()
+        guard time.isFinite, abs(time) < 1e15 else { return }
+        let duration = review.seconds.map { ($0 * 1000).rounded() }.flatMap {
+            $0.isFinite && $0 >= 0 && $0 < 1e12 ? $0 : nil
+        }
+        rows.append(
+            "\(cardID(review.identity)),\(Int64(time)),\(review.rating.rawValue),\(review.wasNew ? 0 : 2),\(Int64(duration ?? 0))"
+        )
     }
 
     /// A positive number below 2^53 (exact in a double) from the identity's FNV-1a hash.

@@ -60,6 +60,33 @@ import Testing
         #expect(rows(played.stdout).count == 7)
     }
 
+    /// `--quiz mini`: its games' rows and the rows of reviews that asked its
+    /// questions, each rated as in the whole log (another quiz's rows left out).
+    @Test func theReviewLogOfAQuizHoldsItsReviewsToo() throws {
+        let scratch = Scratch()
+        try twoGames(scratch)
+        _ = try runQuiz(
+            ["world-capitals", "-n", "2", "--seed", "1"], input: ":skip\n:skip\n",
+            environment: scratch.environment(["QUIZ_NOW": "2026-03-02T10:00:00Z"]))
+        let review = try runQuiz(
+            ["--questions", mini, "--review", "-n", "all"], input: ":skip\n:skip\n:skip\n:skip\n:skip\n",
+            environment: scratch.environment(["QUIZ_NOW": "2026-03-04T09:00:00Z"]))
+        #expect(review.stdout.contains("Review · "), "\(review.stdout)")
+        let whole = rows(try runQuiz(["--history", "--format", "reviews"], environment: scratch.environment()).stdout)
+        let mini = rows(
+            try runQuiz(["--history", "--format", "reviews", "--quiz", "mini"], environment: scratch.environment())
+                .stdout)
+        let capitals = rows(
+            try runQuiz(
+                ["--history", "--format", "reviews", "--quiz", "world-capitals"], environment: scratch.environment()
+            ).stdout)
+        // Every row is one quiz's or the other's, in the whole log's order, as rated there.
+        #expect(mini.count > 1 + 6, "the review's rows too: \(mini)")
+        #expect(mini.dropFirst().allSatisfy(whole.contains) && capitals.dropFirst().allSatisfy(whole.contains))
+        #expect(Set(mini.dropFirst()).isDisjoint(with: capitals.dropFirst()))
+        #expect(mini.count + capitals.count - 2 == whole.count - 1)
+    }
+
     @Test func fsrsParametersGoWithTheReviewLogOnly() throws {
         let scratch = Scratch()
         try twoGames(scratch)
