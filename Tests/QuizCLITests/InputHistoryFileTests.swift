@@ -18,16 +18,21 @@ import Testing
         try PseudoTerminal(arguments: ["--questions", bank], environment: scratch.environment(["TERM": "xterm"]))
     }
 
+    /// Starts the menu, types `list`, leaves with Ctrl-D: exit 0 within seconds.
+    func listAndLeave(_ scratch: Scratch) throws {
+        let terminal = try start(scratch)
+        let position = try terminal.wait(for: "quiz> ")
+        terminal.send("list" + PseudoTerminal.enter)
+        try terminal.wait(for: "quiz> ", after: position, timeout: 5)
+        terminal.type(PseudoTerminal.ctrlD)
+        #expect(try terminal.waitForExit(timeout: 5) == 0)
+    }
+
     @Test func aFIFOInItsPlaceHangsNothing() throws {
         let scratch = Scratch()
         let file = try historyFile(scratch)
         #expect(mkfifo(file, 0o600) == 0)
-        let terminal = try start(scratch)
-        var position = try terminal.wait(for: "quiz> ")
-        terminal.send("list" + PseudoTerminal.enter)
-        position = try terminal.wait(for: "quiz> ", after: position, timeout: 5)
-        terminal.type(PseudoTerminal.ctrlD)
-        #expect(try terminal.waitForExit(timeout: 5) == 0)
+        try listAndLeave(scratch)
     }
 
     @Test func aHugeSparseFileIsReadByItsTailAndCutBack() throws {
@@ -58,12 +63,7 @@ import Testing
         let scratch = Scratch()
         let file = try historyFile(scratch)
         try Data("help".utf8).write(to: URL(fileURLWithPath: file))
-        let terminal = try start(scratch)
-        var position = try terminal.wait(for: "quiz> ")
-        terminal.send("list" + PseudoTerminal.enter)
-        position = try terminal.wait(for: "quiz> ", after: position, timeout: 5)
-        terminal.type(PseudoTerminal.ctrlD)
-        #expect(try terminal.waitForExit(timeout: 5) == 0)
+        try listAndLeave(scratch)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "help\nlist\n")
     }
 }

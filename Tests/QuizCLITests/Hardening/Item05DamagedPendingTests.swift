@@ -10,15 +10,22 @@ import Testing
         try playMini(seed: seed, scratch)
     }
 
-    @Test func theReadableGamesAreAddedAndTheDamagedFileIsKeptAside() throws {
-        let scratch = Scratch()
+    /// Games 81 and 82 kept in `history.pending` (the history locked by a
+    /// folder in the lock's place); its path.
+    func keepTwoGames(_ scratch: Scratch) throws -> String {
         let data = scratch.dataDir
         try FileManager.default.createDirectory(atPath: data + "/history.lock", withIntermediateDirectories: true)
         for seed: UInt64 in [81, 82] {
             let kept = try play(seed: seed, scratch)
             #expect(kept.status == 74, "\(kept.stderr)")
         }
-        let pending = data + "/history.pending"
+        return data + "/history.pending"
+    }
+
+    @Test func theReadableGamesAreAddedAndTheDamagedFileIsKeptAside() throws {
+        let scratch = Scratch()
+        let data = scratch.dataDir
+        let pending = try keepTwoGames(scratch)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pending)))
         bytes[bytes.count - 10] ^= 0xFF  // inside the second game's record
         try Data(bytes).write(to: URL(fileURLWithPath: pending))
@@ -43,12 +50,7 @@ import Testing
     @Test(arguments: [10, -5]) func aFileCutShortIsSaidAndKeptAside(cut: Int) throws {
         let scratch = Scratch()
         let data = scratch.dataDir
-        try FileManager.default.createDirectory(atPath: data + "/history.lock", withIntermediateDirectories: true)
-        for seed: UInt64 in [81, 82] {
-            let kept = try play(seed: seed, scratch)
-            #expect(kept.status == 74, "\(kept.stderr)")
-        }
-        let pending = data + "/history.pending"
+        let pending = try keepTwoGames(scratch)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pending)))
         // 10: the last 10 bytes gone (inside the second game); -5: only 5 bytes left (inside the header).
         let left = cut > 0 ? bytes.count - cut : -cut
