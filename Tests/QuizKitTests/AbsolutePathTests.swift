@@ -23,6 +23,21 @@ import Testing
         }
     }
 
+    /// A path already lexical is taken as it is; on random paths, the same as split and joined.
+    @Test func theLexicalShortcutAgreesWithTheParts() {
+        let parts = ["a", "b", ".", "..", "", "...", ".x", "x."]
+        var generator = SeededGenerator(seed: 12)
+        for _ in 0..<5000 {
+            let count = Int.random(in: 0...5, using: &generator)
+            let tail = (0..<count).map { _ in parts.randomElement(using: &generator)! }.joined(separator: "/")
+            let path = "/" + tail + (Bool.random(using: &generator) ? "/" : "")
+            #expect(AbsolutePath.lexical(path) == AbsolutePath.lexicalByParts(path), "\(path)")
+        }
+        #expect(AbsolutePath.isLexical("/home/ada/.local/share/quiz"))
+        #expect(
+            !AbsolutePath.isLexical("/home//ada") && !AbsolutePath.isLexical("/home/") && AbsolutePath.isLexical("/"))
+    }
+
     @Test func dotComponentsAreFound() {
         #expect(AbsolutePath.hasDotComponent("/a/./b"))
         #expect(AbsolutePath.hasDotComponent("/a/.."))

@@ -42,7 +42,30 @@ enum AbsolutePath {
 
     /// `path` made absolute, `.` and `..` taken away by name, no link resolved.
     static func lexical(_ path: String) -> String {
+        // Already lexical (absolute, no `.`, `..` or empty part): as it is, not
+        // split and joined (each history read asks, for the pending files'
+        // tag: `--history --limit 20` took 0.94× the time without the split).
+        if isLexical(path) { return path }
+        return lexicalByParts(path)
+    }
+
+    /// `lexical` the long way: split into parts, `.` dropped, `..` taken back.
+    static func lexicalByParts(_ path: String) -> String {
         "/" + lexicalParts(path).joined(separator: "/")
+    }
+
+    /// `path` is absolute and has no `.`, `..` or empty part (so no `//` and
+    /// no `/` at its end, `/` itself apart).
+    static func isLexical(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/"), !hasDotComponent(path) else { return false }
+        if bytes.count == 1 { return true }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "/")
     }
 
     private static func lexicalParts(_ path: String) -> [Substring] {
