@@ -115,7 +115,7 @@ import Testing
         let text = String(decoding: data, as: UTF8.self)
         #expect(ScheduleText.decode(Data(text.dropLast(3).utf8)) == nil)
         #expect(ScheduleText.decode(Data(text.replacingOccurrences(of: "games 3", with: "games x").utf8)) == nil)
-        #expect(ScheduleText.decode(Data("quiz-schedule 3\n".utf8)) == nil)
+        #expect(ScheduleText.decode(Data("quiz-schedule 4\n".utf8)) == nil)
     }
 
     /// The file as version 2 always wrote it (numbers as Swift prints them,
@@ -207,7 +207,7 @@ import Testing
     /// A version 2 file of `body`, with its checksum.
     static func file(_ body: String) -> String {
         let check = Data(body.utf8).withUnsafeBytes { CRC32.checksum($0) }
-        return "quiz-schedule 3 \(String(check, radix: 16))\n" + body
+        return "quiz-schedule 4 \(String(check, radix: 16))\n" + body
     }
 }
 

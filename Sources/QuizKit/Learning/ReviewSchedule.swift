@@ -134,8 +134,8 @@ public struct ReviewSchedule: Sendable, Equatable {
         _ session: Session, index: QuestionIndex, scheduler: FSRS = .standard, log: ((Review) -> Void)? = nil
     ) {
         games += 1
-        let date = session.date
-        guard date.timeIntervalSinceReferenceDate.isFinite else { return }
+        guard session.date.timeIntervalSinceReferenceDate.isFinite else { return }
+        let date = Self.reviewTime(session.date)
         for result in session.results {
             let (identity, through) = index.resolved(result, quiz: session.quiz)
             if let through { aliased[through] = identity }
@@ -211,6 +211,17 @@ public struct ReviewSchedule: Sendable, Equatable {
             return minute
         }
         .min()
+    }
+
+    /// When a game's answers are reviewed: its date rounded down to the
+    /// second. The date carries the microseconds the game took to record
+    /// (`QUIZ_NOW` runs on from its moment), and FSRS counts whole days
+    /// between reviews: games set exactly three days apart were 2.99999 days
+    /// apart, or 3.00001, and so scheduled two ways; the review log, in whole
+    /// milliseconds, could not say which. To the second, the same games are
+    /// scheduled the same way, and the log replays exactly.
+    public static func reviewTime(_ date: Date) -> Date {
+        Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
     }
 
     /// A due time rounded up to its minute: review times carry milliseconds,

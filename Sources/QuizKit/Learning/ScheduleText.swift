@@ -4,7 +4,7 @@ internal import QuizFormats
 /// The text form of `history.schedule`, quick to read back (a line per
 /// question, no JSON decoder):
 ///
-///     quiz-schedule 3 CRC
+///     quiz-schedule 4 CRC
 ///     stamp SIZE MTIME SIZE MTIME …
 ///     settings W0 … W20 RETENTION MAXIMUM
 ///     games N
@@ -27,7 +27,8 @@ enum ScheduleText {
     }
 
     /// 3: `alias` lines (a file of 2 is made again, once: it may have counted through aliases gone since).
-    static let magic = "quiz-schedule 3"
+    /// 4: reviews timed to the second (`ReviewSchedule.reviewTime`).
+    static let magic = "quiz-schedule 4"
 
     static func encode(_ contents: Contents) -> Data {
         // Bytes appended to one buffer: a `String` built piece by piece, and

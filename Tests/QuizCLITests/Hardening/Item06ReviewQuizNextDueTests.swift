@@ -33,7 +33,7 @@ import Testing
         #expect(ofCapitals.status == 0, "\(ofCapitals.stderr)")
         #expect(
             ofCapitals.stdout.contains(
-                "Nothing due for review in capitals; the next question is due in 2 days (2026-03-03 09:01) · 1 new today."
+                "Nothing due for review in capitals; the next question is due in 2 days (2026-03-03 09:00) · 1 new today."
             ),
             "\(ofCapitals.stdout)")
         let ofAnimals = try runQuiz(all + ["--quiz", "animals"], environment: env)

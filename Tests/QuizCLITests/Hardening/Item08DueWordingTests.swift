@@ -3,8 +3,9 @@ import Testing
 
 /// Adversary item 8: the wait until the next question is exact: whole hours
 /// rounded down within a day, then calendar days (`tomorrow`, `in N days`);
-/// a question is due from the start of the minute shown, its due time (with
-/// milliseconds) rounded up: never before it is due.
+/// reviews are timed to the second of their game, and a question is due
+/// from the start of the minute shown, its due time rounded up: never
+/// before it is due.
 @Suite struct Item08DueWordingTests {
     func line(_ scratch: Scratch, _ bank: String, at now: String, tz: String = "UTC") throws -> String {
         let result = try runQuiz(
@@ -19,7 +20,7 @@ import Testing
         let bank = scratch.path + "/one.json"
         try #"{"title": "One", "questions": [{"id": "a", "prompt": "Say yes.", "answer": "yes"}]}"#.write(
             toFile: bank, atomically: true, encoding: .utf8)
-        // Right at 09:01 and 400 ms: due 2 days later, at 09:01:00.4, shown and due from 09:02.
+        // Right at 09:01 and 400 ms, a review at 09:01:00: due 2 days later, at 09:01.
         let game = try runQuiz(
             ["--questions", bank, "one"], input: "yes\n",
             environment: scratch.environment(["QUIZ_NOW": "2026-01-03T09:01:00.400Z"]))
@@ -28,18 +29,18 @@ import Testing
         // The same day: also the question met for the first time today.
         #expect(
             try line(scratch, bank, at: "2026-01-03T09:01:30Z")
-                == "\(next) in 2 days (2026-01-05 09:02) \u{B7} 1 new today.")
-        #expect(try line(scratch, bank, at: "2026-01-04T09:01:00Z") == "\(next) tomorrow (2026-01-05 09:02).")
-        #expect(try line(scratch, bank, at: "2026-01-04T00:00:00Z") == "\(next) tomorrow (2026-01-05 09:02).")
+                == "\(next) in 2 days (2026-01-05 09:01) \u{B7} 1 new today.")
+        #expect(try line(scratch, bank, at: "2026-01-04T09:01:00Z") == "\(next) tomorrow (2026-01-05 09:01).")
+        #expect(try line(scratch, bank, at: "2026-01-04T00:00:00Z") == "\(next) tomorrow (2026-01-05 09:01).")
         #expect(try line(scratch, bank, at: "2026-01-04T10:00:00Z") == "\(next) in 23 hours.")
         #expect(try line(scratch, bank, at: "2026-01-05T08:00:00Z") == "\(next) in 1 hour.")
         #expect(try line(scratch, bank, at: "2026-01-05T09:00:00Z") == "\(next) within the hour.")
-        // Not before its due time, in the minute before the one shown; from that minute on, due.
-        #expect(try line(scratch, bank, at: "2026-01-05T09:01:00Z") == "\(next) within the hour.")
-        #expect(try line(scratch, bank, at: "2026-01-05T09:02:00Z").hasPrefix("Review · 1 question"))
-        // Calendar days of the local time zone: 2026-01-05 09:02 UTC is 18:02 in Tokyo.
+        // Not a moment before; at its due minute, due.
+        #expect(try line(scratch, bank, at: "2026-01-05T09:00:59.9Z") == "\(next) within the hour.")
+        #expect(try line(scratch, bank, at: "2026-01-05T09:01:00Z").hasPrefix("Review · 1 question"))
+        // Calendar days of the local time zone: 2026-01-05 09:01 UTC is 18:01 in Tokyo.
         #expect(
             try line(scratch, bank, at: "2026-01-03T20:00:00Z", tz: "Asia/Tokyo")
-                == "\(next) tomorrow (2026-01-05 18:02).")
+                == "\(next) tomorrow (2026-01-05 18:01).")
     }
 }

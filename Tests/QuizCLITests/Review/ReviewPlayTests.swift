@@ -105,9 +105,9 @@ import Testing
             environment: environment(scratch, at: Self.day1))
         #expect(game.stdout.contains("3/3 right"), "\(game.stdout)")
         // Good on a first review: stability w[2] = 2.3065 days, an interval of 2 days.
-        // Nor in the minute of its due time: it is due from the minute after
-        // (a review before its due time is one FSRS counts a day short).
-        for now in ["2026-03-02T09:00:00Z", "2026-03-03T08:59:00Z", "2026-03-03T09:00:30Z"] {
+        // Nor a second before its due time (the game's second, two days on:
+        // reviews are timed to the second, so due at 09:00:00 exactly).
+        for now in ["2026-03-02T09:00:00Z", "2026-03-03T08:59:00Z", "2026-03-03T08:59:59.5Z"] {
             let early = try runQuiz(["--questions", bank, "--review"], environment: environment(scratch, at: now))
             #expect(early.status == 0)
             #expect(
@@ -117,9 +117,29 @@ import Testing
         let all = try dueOrder(try prompts(bank: bank, seed: 2))
         let due = try runQuiz(
             ["--questions", bank, "--review"], input: try rightAnswers(all),
-            environment: environment(scratch, at: "2026-03-03T09:01:00Z"))
+            environment: environment(scratch, at: "2026-03-03T09:00:00Z"))
         #expect(due.stdout.contains("Review · 3 questions"), "\(due.stdout)")
         #expect(askedPrompts(due.stdout) == all)
+    }
+
+    /// Games set exactly three days apart are three days apart for FSRS,
+    /// whatever microseconds each took: the same history schedules the same
+    /// way every time (it gave 2026-01-15 or 01-18 by chance).
+    @Test func gamesSetDaysApartAreScheduledTheSameEveryTime() throws {
+        var lines: Set<String> = []
+        for _ in 0..<4 {
+            let scratch = Scratch()
+            for day in ["2026-01-01", "2026-01-04"] {
+                let lines = try answers(bank: bank, seed: 3, right: [0, 1, 2])
+                _ = try runQuiz(
+                    ["--questions", bank, "mini", "--seed", "3"], input: lines.joined(separator: "\n") + "\n",
+                    environment: environment(scratch, at: day + "T10:00:00Z"))
+            }
+            let next = try runQuiz(
+                ["--questions", bank, "--review"], environment: environment(scratch, at: "2026-01-05T00:00:00Z"))
+            lines.insert(next.stdout)
+        }
+        #expect(lines.count == 1, "\(lines)")
     }
 
     @Test func aRenamedPromptWithAnIdKeepsItsSchedule() throws {
