@@ -56,4 +56,29 @@ import Testing
         #expect(MissedQuestion.mostMissed(in: sessions).isEmpty)
         #expect(MissedQuestion.mostMissed(in: [Session(date: F.utcDate(days: 0, hour: 1), score: 3)]).isEmpty)
     }
+
+    /// A review's answers count for the question in its own quiz (by the
+    /// identity each carries), not as another question of quiz `review`
+    /// (the adversary's "missed 1 of 1 (World Capitals)" beside "(Review)").
+    @Test func aReviewsAnswersCountForTheirOwnQuiz() {
+        func answered(_ prompt: String, _ outcome: QuestionOutcome, identity: String?) -> QuestionResult {
+            QuestionResult(prompt: prompt, outcome: outcome, given: "x", answer: "y", identity: identity)
+        }
+        let sessions = [
+            F.game(
+                "geo", 0, of: 1, at: F.utcDate(days: -2, hour: 12),
+                results: [answered("Capital of Peru?", .wrong, identity: "geo~0123456789abcdef")]),
+            F.game(
+                ReviewSession.quizID, 0, of: 2, at: F.utcDate(days: -1, hour: 12),
+                results: [
+                    answered("Capital of Peru?", .wrong, identity: "geo~0123456789abcdef"),
+                    answered("Old one?", .wrong, identity: nil),
+                ]),
+        ]
+        #expect(
+            MissedQuestion.mostMissed(in: sessions, limit: 10).map {
+                "\($0.quiz ?? "-") \($0.prompt) \($0.missed)/\($0.asked)"
+            }
+                == ["geo Capital of Peru? 2/2", "review Old one? 1/1"])
+    }
 }

@@ -10,7 +10,8 @@ internal import QuizFormats
 /// plus the games folded in, without counting the archive again.
 struct KeptStatistics: Codable {
     /// Bumped when the tally's shape or meaning changes: an older file is rebuilt.
-    static let currentVersion = 1
+    /// 2: a review's answers count for their questions' own quizzes.
+    static let currentVersion = 2
 
     /// The largest file read (`FileContents.bounded`) or written: the tally
     /// grows with quizzes, days and hours played, about 45 KB at 100,000

@@ -174,7 +174,14 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
 
         if !session.results.isEmpty { hasQuestionResults = true }
         for result in session.results {
-            let key = QuestionKey(quiz: session.quiz, prompt: result.prompt)
+            // A review's answer counts for the quiz its question is of (its
+            // identity's bank), as the schedule has it: not as a question of
+            // quiz `review`, apart from the same question's games.
+            let of =
+                session.quiz == ReviewSession.quizID
+                ? result.identity.flatMap { QuestionIdentity.bank(of: $0).map(String.init) } ?? session.quiz
+                : session.quiz
+            let key = QuestionKey(quiz: of, prompt: result.prompt)
             let index: Int
             if let known = questionIndex[key] {
                 index = known
@@ -186,7 +193,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
                 questionIndex[key] = index
                 questions.append(
                     Question(
-                        quiz: session.quiz, prompt: result.prompt, answer: result.answer, asked: 1,
+                        quiz: of, prompt: result.prompt, answer: result.answer, asked: 1,
                         missed: result.outcome == .right ? 0 : 1))
             }
             if result.outcome == .wrong, let typed = result.typed ?? result.given {
