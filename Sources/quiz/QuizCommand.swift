@@ -195,7 +195,8 @@ struct QuizCommand {
         // The games counted and their quizzes gathered one at a time (StreamedViews).
         let (count, played) = try historyQuizzes()
         guard count > 0 else { return nil }
-        let bank = (try? BankLocator.library(extraPaths: []))?.bank(id: quiz)
+        // The bundled banks and any named (`--format reviews` takes `--questions`).
+        let bank = (try? BankLocator.library(extraPaths: options.questionPaths))?.bank(id: quiz)
         guard let bank else {
             let games = count == 1 ? "game" : "games"
             let guess = NearestMatch.suggestion(for: quiz, among: played).map { " Did you mean \($0)?" } ?? ""
@@ -366,18 +367,21 @@ struct QuizCommand {
     /// games, with `--quiz`). Every game is rated in order either way, as in
     /// the whole log.
     private func reviewLog() throws(CommandFailure) -> ExitStatus {
-        let quiz = options.quizFilter
+        // `--quiz review`: the review games' rows, whatever their questions' quizzes.
+        let reviewsOnly = options.quizFilter == ReviewSession.quizID
+        let quiz = reviewsOnly ? nil : options.quizFilter
         let (sessions, complete) = try loadedSessions()
         func ofQuiz(_ identity: String) -> Bool {
             quiz == nil || QuestionIdentity.bank(of: identity).map(String.init) == quiz
         }
         let chosen = sessions.indices.filter { position in
             let session = sessions[position]
+            if reviewsOnly { return session.quiz == ReviewSession.quizID }
             return quiz == nil || session.quiz == quiz
                 || (session.quiz == ReviewSession.quizID
                     && session.results.contains { $0.identity.map(ofQuiz) == true })
         }
-        if chosen.isEmpty, let quiz { _ = try noGamesOf(quiz) }
+        if chosen.isEmpty, let filter = options.quizFilter { _ = try noGamesOf(filter) }
         // The bundled banks and any named: a card whose question gained an
         // "id" since it was first played is one card, as the scheduler has it.
         let banks = try BankLocator.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes)

@@ -85,6 +85,21 @@ import Testing
         #expect(mini.dropFirst().allSatisfy(whole.contains) && capitals.dropFirst().allSatisfy(whole.contains))
         #expect(Set(mini.dropFirst()).isDisjoint(with: capitals.dropFirst()))
         #expect(mini.count + capitals.count - 2 == whole.count - 1)
+        // `--quiz review`: the review game's rows, of both quizzes.
+        let reviews = rows(
+            try runQuiz(["--history", "--format", "reviews", "--quiz", "review"], environment: scratch.environment())
+                .stdout)
+        #expect(reviews.count - 1 == (mini.count - 7) + (capitals.count - 3), "\(reviews)")
+        #expect(reviews.dropFirst().allSatisfy(whole.contains))
+        // A quiz named with --questions and never played: the log's empty form, not "no such quiz".
+        let tiny = scratch.path + "/tiny.json"
+        try #"{"title": "Tiny", "questions": [{"prompt": "Yes?", "answer": true}]}"#.write(
+            toFile: tiny, atomically: true, encoding: .utf8)
+        let unplayed = try runQuiz(
+            ["--history", "--format", "reviews", "--quiz", "tiny", "--questions", tiny],
+            environment: scratch.environment())
+        #expect(unplayed.status == 0, "\(unplayed.stderr)")
+        #expect(unplayed.stdout == ReviewLog.header + "\r\n")
     }
 
     @Test func fsrsParametersGoWithTheReviewLogOnly() throws {
