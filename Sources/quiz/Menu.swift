@@ -64,7 +64,8 @@ struct Menu {
             }
             guard !line.isEmpty else { continue }
             input.remember(line)
-            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+            // The command word and the rest, spaces around it trimmed (`review  oceans`).
+            let words = line.split(separator: " ", maxSplits: 1).map { AnswerNormalizer.trimmingSpaces(String($0)) }
             let command = Self.aliases[words[0].lowercased()] ?? words[0].lowercased()
             switch command {
             case "quit":
@@ -137,7 +138,10 @@ struct Menu {
     private func share(_ argument: String) {
         let form = argument.trimmingCharacters(in: .whitespaces).lowercased()
         guard form.isEmpty || Self.shareForms.contains(form) else {
-            console.out("Unknown share form '\(argument)'. Type share, share text, share colorblind or share ascii.")
+            console.out(
+                console.wrapped(
+                    "Unknown share form '\(console.show(argument))'. Type share, share text, share colorblind or share ascii."
+                ))
             return
         }
         if let problem = DataDirectory.problem(folder: store.folder) {
@@ -207,10 +211,11 @@ struct Menu {
         if let suggestion = NearestMatch.suggestion(for: line, among: candidates)
             ?? NearestMatch.suggestion(for: first, among: Self.commands.map(\.name))
         {
-            console.out(console.wrapped("Unknown command or quiz '\(line)'. Did you mean \(suggestion)?"))
+            console.out(console.wrapped("Unknown command or quiz '\(console.show(line))'. Did you mean \(suggestion)?"))
         } else {
             console.out(
-                console.wrapped("Unknown command or quiz '\(line)'. Type help for commands, list for the quizzes."))
+                console.wrapped(
+                    "Unknown command or quiz '\(console.show(line))'. Type help for commands, list for the quizzes."))
         }
     }
 
@@ -219,7 +224,8 @@ struct Menu {
             let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
             console.out(
                 console.wrapped(
-                    "No quiz '\(name)'." + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
+                    "No quiz '\(console.show(name))'."
+                        + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
             )
             return .success
         }
@@ -234,7 +240,7 @@ struct Menu {
                 let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
                 console.out(
                     console.wrapped(
-                        "No quiz '\(name)' to review."
+                        "No quiz '\(console.show(name))' to review."
                             + (suggestion.map { " Did you mean review \($0)?" } ?? " Type review alone for every quiz.")
                     ))
                 return .success

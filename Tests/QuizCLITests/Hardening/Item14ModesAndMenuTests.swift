@@ -112,6 +112,20 @@ import Testing
         #expect(result.stdout.contains("No quiz 'zzzzzzzz' to review. Type review alone for every quiz."))
     }
 
+    /// What the player typed is quoted on one line, made safe: a carriage
+    /// return or U+2028 does not break the message, an escape is shown;
+    /// spaces after the command word are not part of its argument.
+    @Test func typedTextIsQuotedOnOneLine() throws {
+        let result = try runQuiz(
+            ["--questions", mini], input: "line\rcr\nplay a\u{2028}b\nshare \u{1B}[31mX\nreview  wrld-capitals\nquit\n",
+            environment: Scratch().environment())
+        #expect(result.stdout.contains("Unknown command or quiz 'line cr'."), "\(result.stdout)")
+        #expect(result.stdout.contains("No quiz 'a b'."), "\(result.stdout)")
+        #expect(result.stdout.contains("Unknown share form '^[[31mX'."), "\(result.stdout)")
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains("No quiz 'wrld-capitals' to review. Did you mean review world-capitals?"))
+    }
+
     @Test func aBankNamedWithANumberIsPlayedByItsName() throws {
         let scratch = Scratch()
         let folder = scratch.path + "/banks"
