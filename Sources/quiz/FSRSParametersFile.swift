@@ -45,6 +45,8 @@ enum FSRSParametersFile {
     ) {
         var numbers: [Double] = []
         var notNumbers: [Substring] = []
+        // Words with a digit in them (`0.2l2`, `O.4`, `1/2`, `−0.4` with a Unicode minus), said after those above.
+        var weaker: [Substring] = []
         var lists: [[Double]] = []
         var depth = 0
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -65,6 +67,8 @@ enum FSRSParametersFile {
                         if depth == 1 { lists[lists.count - 1].append(number) }
                     } else if looksNumeric(word) {
                         notNumbers.append(word)
+                    } else if holdsDigit(word) {
+                        weaker.append(word)
                     }
                 }
                 if character == "[" {
@@ -77,7 +81,18 @@ enum FSRSParametersFile {
         }
         let count = FSRS.defaultParameters.count
         if numbers.count != count, let list = lists.first(where: { $0.count == count }) { numbers = list }
-        return (numbers, notNumbers)
+        return (numbers, notNumbers + weaker)
+    }
+
+    /// A word with a digit in it that is not a date (`2026-03-01`).
+    static func holdsDigit(_ word: Substring) -> Bool {
+        guard word.contains(where: \.isNumber) else { return false }
+        let date =
+            word.count == 10
+            && word.enumerated().allSatisfy {
+                $0.offset == 4 || $0.offset == 7 ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber
+            }
+        return !date
     }
 
     /// A word a person may have meant as a number: `nan` or `inf` (any

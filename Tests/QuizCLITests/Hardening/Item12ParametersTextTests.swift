@@ -90,7 +90,9 @@ import Testing
 
     /// A number mistyped is named when the count comes out wrong (it was
     /// dropped as a word: "got 20" said nothing of which).
-    @Test(arguments: ["0.212.5", "NaN", "inf", "1_000", "15.42%", "0.1542e", "\u{FF11}"])
+    @Test(arguments: [
+        "0.212.5", "NaN", "inf", "1_000", "15.42%", "0.1542e", "\u{FF11}", "\u{2212}0.4", "0.2l2", "O.4", "1/2", "0.4-",
+    ])
     func aMistypedNumberIsNamed(typo: String) throws {
         let (scratch, env, parameters) = try played()
         let file = scratch.path + "/parameters.txt"
