@@ -31,9 +31,16 @@ public enum BankLoader {
         }
         var checker = BankChecker(path: path, bytes: bytes)
         let id = id ?? quizID(forPath: path)
-        if id == ReviewSession.quizID {
-            // Reviews are recorded as games of quiz `review`: a bank of that id would mix with them.
-            checker.fileProblem("the quiz id \"review\" is the one reviews are recorded under; rename the file")
+        if id.lowercased() == ReviewSession.quizID {
+            // Reviews are recorded as games of quiz `review`: a bank of that id would mix with them
+            // (`Review` too: the menu takes an id in any case, and `review` is its command).
+            checker.fileProblem(
+                "the quiz id \"\(id)\" is the one reviews are recorded under (in any case); rename the file")
+            throw .invalid(checker.problems)
+        }
+        if id.isEmpty {
+            // `.json` alone: a quiz that could never be named again (`--quiz ''` is no quiz).
+            checker.fileProblem("a quiz id is the file's name before .json, and this one has none; rename the file")
             throw .invalid(checker.problems)
         }
         if id.contains("#") {
