@@ -42,6 +42,19 @@ struct HistoryReportTableTests {
         #expect(report.summary() == "1 game · average 100% · best 10/10 (Computing)")
     }
 
+    /// The best game as `--stats` has it: among equal fractions the higher
+    /// score (5/5 over an earlier 3/3), then the earlier game.
+    @Test func theBestIsStatsBest() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        func game(_ score: Int, _ total: Int, _ day: Double, _ quiz: String) -> Session {
+            Session(date: start.addingTimeInterval(day * 86_400), score: score, total: total, quiz: quiz, title: quiz)
+        }
+        let sessions = [
+            game(3, 3, 0, "first"), game(5, 5, 1, "larger"), game(2, 2, 2, "later"), game(5, 5, 3, "again"),
+        ]
+        #expect(HistoryReport(sessions: sessions, timeZone: utc).summary().hasSuffix("best 5/5 (larger)"))
+    }
+
     @Test func datesFollowTheTimeZone() throws {
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         let report = HistoryReport(sessions: [elements], timeZone: tokyo)

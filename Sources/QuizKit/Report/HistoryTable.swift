@@ -199,7 +199,9 @@ enum HistoryTable {
         private(set) var games = 0
         private var scored = 0
         private var total = 0.0
-        /// The best fraction, the earliest game among equals (the first shown of those).
+        /// The best game as `--stats` has it (`QuizStatistics.isBetter`: the
+        /// higher fraction, then the higher score: 5/5 before 3/3), the
+        /// earliest among equals.
         private var best: (session: Session, fraction: Double)?
 
         mutating func add(_ session: Session) {
@@ -208,7 +210,9 @@ enum HistoryTable {
             scored += 1
             total += fraction
             if let known = best {
-                let better = known.fraction != fraction ? known.fraction < fraction : known.session.date > session.date
+                let better =
+                    QuizStatistics.isBetter(session, than: known.session)
+                    || (!QuizStatistics.isBetter(known.session, than: session) && known.session.date > session.date)
                 if better { best = (session, fraction) }
             } else {
                 best = (session, fraction)
