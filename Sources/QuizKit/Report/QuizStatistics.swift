@@ -55,11 +55,25 @@ public struct QuizStatistics: Sendable, Equatable {
     /// a known fraction beats an unknown one, and two unknown compare by score.
     static func hasHigherFraction(_ a: (score: Int, total: Int?), than b: (score: Int, total: Int?)) -> Bool {
         switch (shownFraction(a.score, a.total) != nil, shownFraction(b.score, b.total) != nil) {
-        case (true, true): a.score * (b.total ?? 1) > b.score * (a.total ?? 1)
+        case (true, true):
+            // Exactly, in 128 bits: odd histories hold scores near Int.max.
+            Self.product(a.score, b.total ?? 1) > Self.product(b.score, a.total ?? 1)
         case (true, false): true
         case (false, true): false
         case (false, false): a.score > b.score
         }
+    }
+
+    /// `a × b` in full width, comparable as a pair (high, low).
+    private static func product(_ a: Int, _ b: Int) -> Product {
+        let full = a.multipliedFullWidth(by: b)
+        return Product(high: full.high, low: full.low)
+    }
+
+    private struct Product: Comparable {
+        var high: Int
+        var low: UInt
+        static func < (x: Product, y: Product) -> Bool { x.high != y.high ? x.high < y.high : x.low < y.low }
     }
 
     /// The order that picks the best game: higher fraction, then higher score;
