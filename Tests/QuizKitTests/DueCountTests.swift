@@ -3,11 +3,11 @@ import Testing
 
 @testable import QuizKit
 
-/// `ReviewSchedule.dueCount` (the menu's line) is the length of `due`'s list,
-/// on random histories over three banks of which one is gone from the index,
-/// at random moments, for every bank and for each one alone; and what the
-/// menu reads straight from the schedule's file (`ScheduleFile.waiting`) is
-/// what `dueCount`, `nextDue` and `newToday` say of the schedule made.
+/// The menu's line (`ReviewWaiting`), made from the schedule's cards and
+/// read straight from its file (`ScheduleFile.waiting`), is what the length
+/// of `due`'s list, `nextDue` and `newToday` say of the schedule made, on
+/// random histories over three banks of which one is gone from the index, at
+/// random moments in five time zones.
 @Suite struct DueCountTests {
     static let banks = ["a", "b", "c"].map { id in
         QuestionBank(
@@ -36,23 +36,6 @@ import Testing
         return (sessions, date)
     }
 
-    @Test func theCountIsTheLengthOfTheList() {
-        var generator = SeededGenerator(seed: 41)
-        let index = QuestionIndex(banks: Array(Self.banks.prefix(2)))  // bank "c" is gone
-        for _ in 0..<40 {
-            let (sessions, date) = Self.games(&generator)
-            let schedule = ReviewSchedule(sessions: sessions, index: index)
-            for _ in 0..<10 {
-                let now = date.addingTimeInterval(Double.random(in: -500_000...5_000_000, using: &generator))
-                for quiz in [nil, "a", "b", "c"] {
-                    #expect(
-                        schedule.dueCount(at: now, index: index, quiz: quiz)
-                            == schedule.due(at: now, index: index, quiz: quiz).count)
-                }
-            }
-        }
-    }
-
     @Test func theFilesLinesSayWhatTheScheduleMadeSays() throws {
         var generator = SeededGenerator(seed: 43)
         let temporary = try TemporaryFolder()
@@ -71,7 +54,7 @@ import Testing
                 let zone = zones.randomElement(using: &generator)!
                 let made = schedule.waiting(at: now, index: index, timeZone: zone)
                 #expect(made.cards == schedule.cards.count)
-                #expect(made.due == schedule.dueCount(at: now, index: index), "round \(round)")
+                #expect(made.due == schedule.due(at: now, index: index).count, "round \(round)")
                 #expect(made.next == schedule.nextDue(after: now, index: index), "round \(round)")
                 #expect(made.newToday == schedule.newToday(at: now, timeZone: zone), "round \(round)")
                 #expect(file.waiting(index: index, at: now, timeZone: zone) == made, "round \(round)")

@@ -135,10 +135,7 @@ public struct HistoryStore: Sendable {
         var notices: [String] = []
         var pendingFiles = pending.files()
         if let include {
-            pendingFiles = pendingFiles.map {
-                PendingGames.File(
-                    path: $0.path, sessions: $0.sessions.filter(include), damaged: $0.damaged, size: $0.size)
-            }
+            pendingFiles = pendingFiles.map { $0.keeping(where: include) }
         }
         guard PrivateFolder.exists(folder) else {
             return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: PendingGames.notices(pendingFiles))

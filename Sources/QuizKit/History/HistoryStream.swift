@@ -91,9 +91,7 @@ extension HistoryStore {
             }
         }
         let unknown = PendingGames.unknown(pendingFiles, known: known)
-        let counted = unknown.map { file in
-            PendingGames.File(path: file.path, sessions: file.sessions.filter { include?($0) ?? true })
-        }
+        let counted = unknown.map { file in file.keeping { include?($0) ?? true } }
         return HistoryStream(
             archive: cursor, journaled: entries.filter { $0.sequence > folded }.map(\.session),
             pending: unknown.flatMap(\.sessions), notices: PendingGames.notices(counted))

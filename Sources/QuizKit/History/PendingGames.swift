@@ -39,6 +39,13 @@ struct PendingGames: Sendable {
         /// Its size when it was read: grown since (a game kept meanwhile),
         /// it is not removed (`remove`).
         var size = -1
+
+        /// The same file with only the games `include` takes.
+        func keeping(where include: (Session) -> Bool) -> File {
+            var file = self
+            file.sessions = sessions.filter(include)
+            return file
+        }
     }
 
     /// Every place a pending file of this data folder may be, the data
@@ -91,11 +98,7 @@ struct PendingGames: Sendable {
 
     /// `files` without the games the history holds already.
     static func unknown(_ files: [File], known: Set<GameIdentity>) -> [File] {
-        files.map {
-            File(
-                path: $0.path, sessions: $0.sessions.filter { !known.contains(GameIdentity($0)) }, damaged: $0.damaged,
-                size: $0.size)
-        }
+        files.map { $0.keeping { !known.contains(GameIdentity($0)) } }
     }
 
     /// The games of `files` to add to a history holding `known`: each once,

@@ -46,8 +46,7 @@ public struct QuestionIndex: Sendable {
             for bank in banks {
                 var named: [UInt64: String] = [:]
                 for outline in bank.storage.outlines {
-                    guard let identity = outline.identity ?? outline.id.map({ bank.id + "#" + $0 }) else { continue }
-                    named[outline.fingerprint] = identity
+                    if let identity = outline.named(in: bank.id) { named[outline.fingerprint] = identity }
                 }
                 if !named.isEmpty { table[Substring(bank.id), default: [:]].merge(named) { $1 } }
             }
@@ -60,15 +59,7 @@ public struct QuestionIndex: Sendable {
         entries.reserveCapacity(banks.reduce(0) { $0 + $1.questionCount })
         for bank in banks {
             for (position, outline) in bank.storage.outlines.enumerated() {
-                let identity: String
-                if let known = outline.identity {
-                    identity = known
-                } else if let id = outline.id {
-                    identity = bank.id + "#" + id
-                } else {
-                    identity = bank.id + "~" + QuestionIdentity.hex(outline.fingerprint)
-                }
-                entries[identity] = Entry(
+                entries[outline.identity(in: bank.id)] = Entry(
                     bank: bank.id, bankTitle: bank.title, position: position, questions: bank.storage)
             }
         }

@@ -189,17 +189,6 @@ public struct ReviewSchedule: Sendable, Equatable {
         .sorted { $0.card.due != $1.card.due ? $0.card.due < $1.card.due : $0.identity < $1.identity }
     }
 
-    /// How many `due(at:index:quiz:)` gives, counted without making, sorting
-    /// or copying the list (the menu's line: the list was 3% of the menu's start).
-    public func dueCount(at date: Date, index: QuestionIndex, quiz: String? = nil) -> Int {
-        cards.reduce(0) { count, element in
-            guard Self.dueMinute(element.value.due) <= date, let entry = index.entries[element.key],
-                quiz == nil || entry.bank == quiz
-            else { return count }
-            return count + 1
-        }
-    }
-
     /// The earliest due minute after `date` among questions a bank still has
     /// (of `quiz` only when given).
     public func nextDue(after date: Date, index: QuestionIndex, quiz: String? = nil) -> Date? {
@@ -224,10 +213,11 @@ public struct ReviewSchedule: Sendable, Equatable {
         Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
     }
 
-    /// A due time rounded up to its minute: review times carry milliseconds,
-    /// and a question shown as due at 09:02 is due from 09:02:00. Up, never
-    /// down: a question offered before its due time (by the seconds rounding
-    /// down gave) was reviewed less than its interval after the last time,
+    /// A due time rounded up to its minute: due times carry seconds (a
+    /// review's, `reviewTime`, plus whole days), and a question shown as due
+    /// at 09:02 is due from 09:02:00. Up, never down: a question offered
+    /// before its due time (by the seconds rounding down gave) was reviewed
+    /// less than its interval after the last time,
     /// which FSRS counts in whole days, so a review a day later counted as
     /// one the same day (the adversary's 23-hour interval after a right answer).
     public static func dueMinute(_ date: Date) -> Date {

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the menu's line says is waiting: how many questions are due, when
 /// the next one is when none is, and how many were first met today. The
-/// same counts as `ReviewSchedule.dueCount`, `nextDue` and `newToday`, made
+/// same counts as `ReviewSchedule.due(at:index:)`'s length, `nextDue` and `newToday`, made
 /// in one pass over the cards, which `ScheduleFile.waiting` takes straight
 /// from the file's lines: making the whole schedule (a table of every card,
 /// with its texts, then counting over it) was an eighth of the menu's
@@ -10,7 +10,7 @@ import Foundation
 public struct ReviewWaiting: Sendable, Equatable {
     /// Cards in the schedule (questions ever met), whether a bank still has them or not.
     public var cards = 0
-    /// Questions due now that a bank still has (`ReviewSchedule.dueCount`).
+    /// Questions due now that a bank still has (the length of `ReviewSchedule.due(at:index:)`).
     public var due = 0
     /// The earliest due minute after now among those a bank still has (`ReviewSchedule.nextDue`).
     public var next: Date?

@@ -57,10 +57,16 @@ public struct ScheduleFile: Sendable {
     /// through an alias the banks no longer have: those are rebuilt).
     public func fresh(index: QuestionIndex? = nil) -> ReviewSchedule? {
         guard let data = FileContents.bounded(path, limit: Self.maximumSize),
-            let contents = ScheduleText.decode(data), contents.stamp == stamp(), contents.parameters == settings
+            let contents = ScheduleText.decode(data),
+            describesNow(stamp: contents.stamp, parameters: contents.parameters),
+            index.map({ !$0.renames(contents.schedule) && $0.keeps(contents.schedule.aliased) }) ?? true
         else { return nil }
-        if let index, index.renames(contents.schedule) || !index.keeps(contents.schedule.aliased) { return nil }
         return contents.schedule
+    }
+
+    /// A file's stamp and settings are the history's and this scheduler's now.
+    private func describesNow(stamp stored: [Double], parameters: [Double]) -> Bool {
+        stored == stamp() && parameters == settings
     }
 
     /// What is waiting at `date` (`ReviewWaiting`), read from the stored
@@ -81,7 +87,7 @@ public struct ScheduleFile: Sendable {
                         identity: line.identity, due: Date(timeIntervalSinceReferenceDate: line.values[3]),
                         firstSeen: Date(timeIntervalSinceReferenceDate: line.values[6]))
                 }),
-            !renamed, header.stamp == stamp(), header.parameters == settings, index.keeps(header.aliased)
+            !renamed, describesNow(stamp: header.stamp, parameters: header.parameters), index.keeps(header.aliased)
         else { return nil }
         return tally.waiting
     }

@@ -16,6 +16,15 @@ final class BankQuestions: @unchecked Sendable {
         var identity: String? = nil
         /// The prompt's `QuestionIdentity.fingerprintValue`.
         var fingerprint: UInt64
+
+        /// Its identity in `bank` when something names it (`identity`, else
+        /// `BANK#ID`); nil when only its prompt's fingerprint does.
+        func named(in bank: String) -> String? { identity ?? id.map { bank + "#" + $0 } }
+
+        /// Its identity in `bank` (`QuestionIdentity.of`).
+        func identity(in bank: String) -> String {
+            named(in: bank) ?? bank + "~" + QuestionIdentity.hex(fingerprint)
+        }
     }
 
     let count: Int

@@ -230,51 +230,30 @@ public struct ParsedBankCache: Sendable {
     }
 
     /// The bank of the copy `file`; nil when there is no copy, or it is not
-    /// the file's, or damaged. Read whole into one array, which a bank
-    /// whose questions are made later keeps (a mapping, unmapped after, cost
-    /// more for the bundled banks' small copies, and one kept could fault if
-    /// the file were cut short under it).
+    /// the file's, or damaged. Read whole (`FileContents.bounded`: a regular
+    /// file of at most `maximumSize`, a FIFO never waited on) into memory
+    /// that a bank whose questions are made later keeps (a mapping,
+    /// unmapped after, cost more for the bundled banks' small copies, and
+    /// one kept could fault if the file were cut short under it).
     static func stored(_ file: String, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil })
         -> QuestionBank?
     {
-        // Non-blocking: a FIFO put where a copy should be must not hang the start.
-        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-            info.st_size <= maximumSize
-        else { return nil }
-        let size = Int(info.st_size)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
-            filled = 0
-            while filled < size {
-                let count = read(fd, buffer.baseAddress! + filled, size - filled)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                filled += count
-            }
-        }
-        guard bytes.count == size else { return nil }
-        return decode(bytes, stamp: stamp, path: path, choosing: choose)
+        guard let data = FileContents.bounded(file, limit: maximumSize) else { return nil }
+        return decode(data, stamp: stamp, path: path, choosing: choose)
     }
 
-    /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is damaged.
-    static func decode(_ data: Data, stamp: Stamp, path: String) -> QuestionBank? {
-        decode([UInt8](data), stamp: stamp, path: path)
-    }
-
-    /// With `choose`, only the questions it picks (`load(path:choosing:)`).
+    /// The bank of a copy whose stamp is `stamp`; nil when it is not, or is
+    /// damaged. With `choose`, only the questions it picks (`load(path:choosing:)`).
     static func decode(
-        _ bytes: [UInt8], stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil }
+        _ data: Data, stamp: Stamp, path: String, choosing choose: (Int) -> [Int]? = { _ in nil }
     ) -> QuestionBank? {
-        bytes.withUnsafeBytes { raw in
+        data.withUnsafeBytes { raw in
             guard raw.count > magic.count + 8, raw.starts(with: magic) else { return nil }
             let body = UnsafeRawBufferPointer(rebasing: raw[0..<(raw.count - 8)])
             let stored = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self).littleEndian
             guard checksum(body) == stored else { return nil }
             var reader = Reader(bytes: body, offset: magic.count)
-            return try? reader.bank(stamp: stamp, path: path, owner: bytes, choosing: choose)
+            return try? reader.bank(stamp: stamp, path: path, owner: data, choosing: choose)
         }
     }
 
@@ -344,8 +323,8 @@ public struct ParsedBankCache: Sendable {
 
         /// `choose`: given the number of questions, the positions of those to
         /// make, in order; nil for all.
-        /// `owner`: the array `bytes` is in, kept by a bank whose questions are made later.
-        mutating func bank(stamp: Stamp, path: String, owner: [UInt8], choosing choose: (Int) -> [Int]?)
+        /// `owner`: the data `bytes` is in, kept by a bank whose questions are made later.
+        mutating func bank(stamp: Stamp, path: String, owner: Data, choosing choose: (Int) -> [Int]?)
             throws(Malformed) -> QuestionBank?
         {
             let found = Stamp(
