@@ -95,7 +95,7 @@ import Testing
         fourty two;42;wrong
         Havanna;Havana;slip
         Havan;Havana;slip
-        Habana;Havana;slip
+        Habana;Havana;wrong
         Hvaana;Havana;slip
         Hvnaa;Havana;wrong
         Havanaaa;Havana;wrong
@@ -138,11 +138,11 @@ import Testing
         Mar;Mars;wrong
         Neptun;Neptune;slip
         Plato;Pluto;wrong;Plato
-        Plato;Pluto;slip
+        Plato;Pluto;wrong
         Austrlia;Austria;wrong;Australia
         Australa;Australia;slip;Austria
         Irak;Iran;wrong;Iraq
-        Columbia;Colombia;slip
+        Columbia;Colombia;wrong
         Columbia;Colombia;wrong;Columbia
         led;Lead;rejected;;Led
         toronto;Ottawa;rejected;;Toronto
@@ -150,7 +150,7 @@ import Testing
         Otawa;Ottawa;slip;;Toronto
         Greenwich Time;Greenwich Mean Time;rejected;;Greenwich Time
         Tokio;Tokyo|Tokio;right
-        Tokjo;Tokyo|Tokio;wrong
+        Tokjo;Tokyo|Tokio;slip
         Tokoy;Tokyo|Edo;slip
         au;Au;right;;;strict
         Au.;Au;right;;;strict
@@ -169,7 +169,7 @@ import Testing
         C;C#;wrong
         c++;C++;right
         C#;C++;wrong
-        Washington DC;Washington, D.C.;slip
+        Washington DC;Washington, D.C.;right
         st petersburg;St. Petersburg;right
         St Petersburg;Saint Petersburg;wrong
         dont stop me now;Don't Stop Me Now;slip
@@ -216,12 +216,12 @@ import Testing
         water;H2O;wrong
         pie;Pi;wrong
         CO2;Carbon dioxide;wrong
-        World War 2;World War II;wrong
+        World War 2;World War II;right
         World War Two;World War 2;right
         base-2;binary|base 2;right
         base two;binary|base 2;right
         binery;binary|base 2;slip
-        S.A. node;Sinoatrial node|SA node;slip
+        S.A. node;Sinoatrial node|SA node;right
         sino-atrial node;Sinoatrial node;slip
         Havana1;Havana;wrong
         Ha-vana;Havana;slip
@@ -255,7 +255,7 @@ import Testing
         40;-40;wrong
         -40;40;wrong
         −40;-40;right
-        minus 40;-40;wrong
+        minus 40;-40;right
         -5;5;wrong
         1,2;12;wrong
         3,14;314;wrong
@@ -315,7 +315,8 @@ import Testing
         #expect(AnswerMatcher.slipChoice("Albnia", among: countries) == 2)
         #expect(AnswerMatcher.slipChoice("Albnia", among: countries, reject: ["Albnian"]) == nil)
         #expect(AnswerMatcher.slipChoice("Canbera", among: ["Sydney", "Canberra", "Melbourne", "Perth"]) == 1)
-        #expect(AnswerMatcher.slipChoice("Pert", among: ["Sydney", "Canberra", "Perth"]) == 2, "Perth has 5 letters")
+        #expect(AnswerMatcher.slipChoice("Perh", among: ["Sydney", "Canberra", "Perth"]) == 2, "Perth has 5 letters")
+        #expect(AnswerMatcher.slipChoice("Pert", among: ["Sydney", "Canberra", "Perth"]) == nil, "pert is a word")
         #expect(AnswerMatcher.slipChoice("Rom", among: ["Rome", "Oslo", "Lima"]) == nil, "under 5 letters")
         #expect(AnswerMatcher.slipChoice("Apolo 12", among: ["Apollo 11", "Apollo 12"]) == 1)
         #expect(AnswerMatcher.slipChoice("", among: ["Havana"]) == nil)

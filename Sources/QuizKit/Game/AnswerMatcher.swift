@@ -74,8 +74,9 @@ public struct AnswerMatcher: Sendable {
     /// strict; an answer of punctuation alone (`?`), which normalizing
     /// empties, is compared as it is written.
     public static func form(_ text: String, strict: Bool) -> String {
-        let form = strict ? AnswerNormalizer.normalize(text) : canonical(text)
-        return form.isEmpty ? AnswerNormalizer.trimmingSpaces(text).lowercased() : form
+        let folded = AnswerFolding.fold(text)
+        let form = strict ? AnswerNormalizer.normalize(folded) : canonical(folded)
+        return form.isEmpty ? AnswerNormalizer.trimmingSpaces(folded).lowercased() : form
     }
 
     public func verdict(for typed: String) -> Verdict {
@@ -108,6 +109,8 @@ public struct AnswerMatcher: Sendable {
                 index < 2 || !(scalars[index - 2].properties.isAlphabetic || isDigit(scalars[index - 2]))
             {
                 number = "-"
+            } else if signWord(before: scalars[..<index]) {
+                number = "-"  // minus 3
             }
             while index < scalars.count {
                 if isDigit(scalars[index]) {
@@ -133,6 +136,17 @@ public struct AnswerMatcher: Sendable {
         return result
     }
 
+    /// `text` ends with the word `minus` or `negative` and a space or more.
+    static func signWord(before text: ArraySlice<Unicode.Scalar>) -> Bool {
+        var end = text.endIndex
+        guard end > text.startIndex, text[end - 1] == " " else { return false }
+        while end > text.startIndex, text[end - 1] == " " { end -= 1 }
+        var start = end
+        while start > text.startIndex, text[start - 1].properties.isAlphabetic { start -= 1 }
+        let word = String(String.UnicodeScalarView(text[start..<end])).lowercased()
+        return word == "minus" || word == "negative"
+    }
+
     /// Numbers in digits on both sides must be the same; `four` for `4` is
     /// left to the canonical form.
     static func numbersAgree(_ typed: [String], _ answer: [String]) -> Bool {
@@ -140,53 +154,81 @@ public struct AnswerMatcher: Sendable {
     }
 
     /// The accepted answer `form` is a close spelling of, if it is unambiguous.
+    ///
+    /// Of the accepted forms close enough, the nearest that `form` is no
+    /// different word from (`FalseFriends`); then nothing wrong (a rejected
+    /// answer, another choice) may be as close. Two accepted forms as close
+    /// as each other are no rivals: either way the answer is right, so more
+    /// accepted forms never make a verdict stricter.
     private func slip(_ form: String, agreeing: [Bool]) -> Verdict {
         let typed = SlipKey(form)
         guard typed.plain, !typed.isKnownName else { return .wrong }
-        var best: (index: Int, distance: Int)?
+        var near: [(index: Int, distance: Int)] = []
         for (index, candidate) in acceptedForms.enumerated() {
             let key = SlipKey(candidate)
             let allowed = Self.allowedSlip(original: accepted[index], key: key)
             guard allowed > 0, agreeing[index] else { continue }
             let distance = typed.distance(to: key, limit: allowed)
-            if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
+            if distance <= allowed { near.append((index, distance)) }
         }
-        guard let best else {
+        near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        guard let best = near.first(where: { !FalseFriends.differ(typed: form, answer: acceptedForms[$0.index]) })
+        else {
             return nearReject(typed) ? .rejected : .wrong
         }
-        let chosen = acceptedForms[best.index]
-        // As close to anything else (another accepted form, a rejected answer,
-        // another choice): ambiguous, so no slip.
-        let rivals = acceptedForms.filter { $0 != chosen } + rejectForms + otherForms.filter { $0 != chosen }
+        let right = Set(acceptedForms)
+        let rivals = rejectForms + otherForms.filter { !right.contains($0) }
+        let doubled = Self.onlyDoubling(form, acceptedForms[best.index])
         for rival in rivals where typed.distance(to: SlipKey(rival), limit: best.distance) <= best.distance {
+            if doubled && !Self.onlyDoubling(form, rival) { continue }
             return rejectForms.contains(rival) ? .rejected : .wrong
         }
         return .accepted(form: accepted[best.index], slip: true)
     }
 
+    /// `a` and `b` differ only in letters written once or twice (`abysal`
+    /// and `abyssal`, `tomorow` and `tomorrow`): the commonest slip, nearer
+    /// than any other edit, so such a slip wins a tie with a rival that
+    /// differs otherwise (`abysmal`).
+    static func onlyDoubling(_ a: String, _ b: String) -> Bool {
+        func single(_ text: String) -> [Unicode.Scalar] {
+            var out: [Unicode.Scalar] = []
+            for scalar in text.unicodeScalars where scalar != " " && out.last != scalar { out.append(scalar) }
+            return out
+        }
+        return a != b && single(a) == single(b)
+    }
+
     /// The one choice `typed` is a close spelling of, by the same rules as a
     /// matcher per choice with the other choices as rivals, but with each
-    /// form worked out once: nil when none is close enough, or another choice
-    /// or a rejected answer is as close.
+    /// form worked out once: nil when none is close enough, `typed` is a
+    /// different word from it (`FalseFriends`), or another choice or a
+    /// rejected answer is as close.
     public static func slipChoice(_ typed: String, among choices: [String], reject: [String] = []) -> Int? {
-        let key = SlipKey(form(typed, strict: false))
+        let typedForm = form(typed, strict: false)
+        let key = SlipKey(typedForm)
         guard key.plain, !key.text.isEmpty, !key.isKnownName else { return nil }
         let typedNumbers = numbers(typed)
         let forms = choices.map { form($0, strict: false) }
         let keys = forms.map(SlipKey.init)
-        var best: (index: Int, distance: Int)?
+        var near: [(index: Int, distance: Int)] = []
         for index in choices.indices {
             let allowed = allowedSlip(original: choices[index], key: keys[index])
             guard allowed > 0, numbersAgree(typedNumbers, numbers(choices[index])) else { continue }
             let distance = key.distance(to: keys[index], limit: allowed)
-            if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (index, distance) }
+            if distance <= allowed { near.append((index, distance)) }
         }
-        guard let best else { return nil }
+        near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        guard let best = near.first(where: { !FalseFriends.differ(typed: typedForm, answer: forms[$0.index]) })
+        else { return nil }
         let chosen = forms[best.index]
         let rivals =
-            keys.indices.filter { forms[$0] != chosen }.map { keys[$0] }
-            + reject.map { form($0, strict: false) }.filter { $0 != chosen }.map(SlipKey.init)
-        if rivals.contains(where: { key.distance(to: $0, limit: best.distance) <= best.distance }) { return nil }
+            forms.filter { $0 != chosen } + reject.map { form($0, strict: false) }.filter { $0 != chosen }
+        let doubled = onlyDoubling(typedForm, chosen)
+        for rival in rivals where key.distance(to: SlipKey(rival), limit: best.distance) <= best.distance {
+            if doubled && !onlyDoubling(typedForm, rival) { continue }
+            return nil
+        }
         return best.index
     }
 
@@ -383,7 +425,11 @@ public struct AnswerMatcher: Sendable {
         spaced.unicodeScalars.reserveCapacity(normalized.unicodeScalars.count)
         let scalars = Array(normalized.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
-            if scalar == "&" {
+            if scalar == "-" || scalar == "\u{2212}", index + 1 < scalars.count, isDigit(scalars[index + 1]),
+                index == 0 || scalars[index - 1] == " "
+            {
+                spaced.unicodeScalars.append("-")  // a sign: -3 is not 3
+            } else if scalar == "&" {
                 spaced.unicodeScalars.append(contentsOf: " and ".unicodeScalars)
             } else if scalar == ",", index > 0, index + 1 < scalars.count, isDigit(scalars[index - 1]),
                 isDigit(scalars[index + 1])
@@ -395,13 +441,56 @@ public struct AnswerMatcher: Sendable {
                 spaced.unicodeScalars.append(scalar)
             }
         }
-        var words = spaced.split(separator: " ").map(String.init).filter { $0 != "and" }
+        var words = joiningInitials(spaced.split(separator: " ").map(String.init).filter { $0 != "and" })
         if words.count > 1, articles.contains(words[0]) { words.removeFirst() }
-        let result = NumberWords.digits(words).joined(separator: " ")
+        let result = regnalNumbers(NumberWords.signed(NumberWords.digits(words))).joined(separator: " ")
         return result.isEmpty ? normalized : result
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    /// A roman numeral of `i`, `v` and `x` after the first word, as digits:
+    /// `Mehmed II` is `Mehmed 2`, `World War II` `World War 2`, `Henry VIII`
+    /// `Henry 8` (a numeral with `l`, `c`, `d` or `m` is more often a word:
+    /// `mix`, `DC`).
+    static func regnalNumbers(_ words: [String]) -> [String] {
+        var out = words
+        for index in words.indices.dropFirst() {
+            let word = words[index]
+            guard word.unicodeScalars.allSatisfy({ "ivx".unicodeScalars.contains($0) }),
+                isRomanNumeral(Substring(word))
+            else { continue }
+            let values: [Unicode.Scalar: Int] = ["i": 1, "v": 5, "x": 10]
+            let digits = word.unicodeScalars.compactMap { values[$0] }
+            var total = 0
+            for (position, value) in digits.enumerated() {
+                total += position + 1 < digits.count && value < digits[position + 1] ? -value : value
+            }
+            out[index] = String(total)
+        }
+        return out
+    }
+
+    /// Runs of two or more single letters as one word: `U.S.A.`, `U S A`
+    /// and `USA` are one answer, as are `J. R. R. Tolkien` and `JRR Tolkien`.
+    static func joiningInitials(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var run = ""
+        func flush() {
+            if !run.isEmpty { out.append(run) }
+            run = ""
+        }
+        for word in words {
+            if word.unicodeScalars.count == 1, let scalar = word.unicodeScalars.first, scalar.properties.isAlphabetic {
+                run += word
+            } else {
+                flush()
+                out.append(word)
+            }
+        }
+        flush()
+        return out
+    }
 
     /// Read as spaces: hyphens and dashes, apostrophes and quotes, and
     /// punctuation inside an answer. Symbols that carry meaning (`+`, `#`,

@@ -1,4 +1,4 @@
-/// Names of the world's countries, in `AnswerMatcher`'s canonical form. A
+/// Names of the world's countries and continents, in `AnswerMatcher`'s canonical form. A
 /// typed answer that is one of them is never a spelling slip of another
 /// answer: `Ireland` is a country, not a slip of `Iceland`, and `Gambia` is
 /// not `Zambia`, however close the letters.
@@ -21,4 +21,16 @@ enum KnownNames {
         uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe prussia austria hungary persia siam \
         burma ceylon zaire rhodesia
         """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+
+    /// The continents and their usual parts, and the oceans.
+    static let continents: Set<String> = [
+        "africa", "america", "americas", "antarctica", "asia", "australasia", "europe", "eurasia", "oceania",
+        "arctic", "atlantic", "pacific",
+    ]
+
+    /// A country's or a continent's name (one word of it, canonical).
+    static func isPlace(_ word: some StringProtocol) -> Bool {
+        let word = String(word)
+        return countries.contains(word) || continents.contains(word)
+    }
 }

@@ -71,6 +71,25 @@ enum NumberWords {
         return out
     }
 
+    /// `minus 3` and `negative 3` (from `minus three`) as `-3`, the form a
+    /// written sign takes.
+    static func signed(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < words.count {
+            if words[index] == "minus" || words[index] == "negative", index + 1 < words.count,
+                let next = words[index + 1].first, next.isASCII, next.isNumber
+            {
+                out.append("-" + words[index + 1])
+                index += 2
+            } else {
+                out.append(words[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
     /// `21th`, `1ST`, `4th`: digits and an ordinal suffix, put right; nil otherwise.
     static func digitOrdinal(_ word: String) -> String? {
         guard word.count > 2, word.count <= 20 else { return nil }
