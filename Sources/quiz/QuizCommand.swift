@@ -134,7 +134,8 @@ struct QuizCommand {
             do {
                 let bank = try BankLoader.load(path: file)
                 let count = bank.questionCount
-                console.out(console.show("\(file): ok, \(count) question\(count == 1 ? "" : "s")"))
+                let repeated = bank.repeatedQuestions.map { " (\($0))" } ?? ""
+                console.out(console.show("\(file): ok, \(count) question\(count == 1 ? "" : "s")\(repeated)"))
                 // Warnings do not change the status: the bank plays, its control characters shown visibly.
                 for warning in ControlCharacterWarnings.problems(in: bank) {
                     console.out(console.show(warning.description))

@@ -8,7 +8,9 @@ public struct HistoryCheck: Sendable {
         /// The prompt as last recorded.
         public var prompt: String
         public var answers: Int
-        /// The bank's closest prompt now (by edit distance of normalised prompts); nil for an empty bank.
+        /// The bank's closest prompt now (by edit distance of normalised
+        /// prompts) among the questions it may have become: for one recorded
+        /// without an id, those without an id; nil when there is none.
         public var nearest: String?
         /// The `"id"` it was recorded under, when it had one.
         public var recordedID: String?
@@ -46,12 +48,18 @@ public struct HistoryCheck: Sendable {
             }
         }
         let prompts = bank.questions.map { ($0, Array(AnswerNormalizer.normalize($0.prompt))) }
+        // What an orphan recorded without an id may have become: a question
+        // without one (a question with an "id" is recorded under it, so it is
+        // no edited form of a prompt recorded without). One recorded under
+        // an id that is gone may be any question.
+        let withoutID = prompts.filter { $0.0.id?.isEmpty ?? true }
         orphans = order.compactMap { identity in
             guard var orphan = found[identity] else { return nil }
             let normalised = Array(AnswerNormalizer.normalize(orphan.prompt))
             orphan.samePrompt = prompts.first { $0.1 == normalised }?.0
+            let candidates = orphan.recordedID == nil ? withoutID : prompts
             orphan.nearest =
-                prompts.min {
+                candidates.min {
                     NearestMatch.editDistance(normalised, $0.1) < NearestMatch.editDistance(normalised, $1.1)
                 }?
                 .0.prompt

@@ -23,6 +23,11 @@ enum OpenTriviaImport {
         }
     }
 
+    /// What a bank's description says of results that asked a question again.
+    static func repeatedNote(_ count: Int) -> String {
+        "\(count) asked again, kept once"
+    }
+
     static let fields = ["type", "difficulty", "category", "question", "correct_answer"]
 
     static func bank(from root: JSONNode, id: String, checker: inout BankChecker) -> QuestionBank? {
@@ -50,15 +55,29 @@ enum OpenTriviaImport {
         }
         let encoding = detectEncoding(results)
         var questions: [Question] = []
+        // One prompt twice is one question to the history (a question's
+        // identity is its bank and its prompt: Open Trivia has no ids), so
+        // two copies would share one card and one's answer reschedule the
+        // other. Real dumps repeat questions (the same answer with other
+        // wrong ones, or `1789` and `May 05 1789`): the first is kept, and
+        // the description says how many were left out.
+        var prompts = Set<String>()
+        var repeated = 0
         for (index, node) in results.enumerated() {
             if let question = question(from: node, number: index + 1, encoding: encoding, checker: &checker) {
+                guard prompts.insert(AnswerNormalizer.normalize(question.prompt)).inserted else {
+                    repeated += 1
+                    continue
+                }
                 questions.append(question)
             }
         }
         let categories = Set(questions.compactMap(\.category))
         let title = categories.count == 1 ? "Open Trivia: \(categories.first!)" : "Open Trivia (\(id))"
         return QuestionBank(
-            id: id, title: title, description: "\(questions.count) questions from the Open Trivia Database",
+            id: id, title: title,
+            description: "\(questions.count) questions from the Open Trivia Database"
+                + (repeated == 0 ? "" : " (\(repeatedNote(repeated)))"),
             questions: questions, path: checker.path)
     }
 

@@ -30,7 +30,8 @@ public struct ParsedBankCache: Sendable {
 
     /// 4: banks are refused that version 3 took (a quiz id `review` or with `#`, an `"id"` with `#` or over 200 characters).
     /// 5: and an empty quiz id (`.json`), or `review` in another case.
-    static let magic = Array("quiz-parsed-bank 5\n".utf8)
+    /// 6: an Open Trivia file that asks one question twice keeps the first.
+    static let magic = Array("quiz-parsed-bank 6\n".utf8)
 
     /// The largest copy read or written: the Open Trivia file's 5,250
     /// questions make a copy of 1.2 MB, so 64 MiB is some 270,000 questions.

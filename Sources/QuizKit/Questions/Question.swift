@@ -94,6 +94,15 @@ public struct QuestionBank: Sendable {
     /// How many questions there are, without making them.
     public var questionCount: Int { storage.count }
 
+    /// `3 asked again, kept once`, for an Open Trivia file that asked
+    /// questions more than once (its description says so); nil otherwise.
+    public var repeatedQuestions: String? {
+        guard let description, description.hasSuffix(" asked again, kept once)"),
+            let open = description.lastIndex(of: "(")
+        else { return nil }
+        return String(description[description.index(after: open)..<description.index(before: description.endIndex)])
+    }
+
     public init(id: String, title: String, description: String? = nil, questions: [Question], path: String) {
         self.init(id: id, title: title, description: description, storage: BankQuestions(questions), path: path)
     }
