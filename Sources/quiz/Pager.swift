@@ -118,8 +118,17 @@ struct Pager {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
+        // quiz ignores SIGXFSZ (main.swift); the pager gets the default back.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         close(fds[0])
         guard spawned == 0 else {
             close(fds[1])
