@@ -29,7 +29,8 @@ import Testing
         #expect(status == 0, "\(pager): \(screen)")
         let said = "quiz: the pager '\(pager)' failed (exit status \(code)); printing the history here"
         #expect(
-            nonEmptyLines(screen).filter { $0.contains(said) }.count == 1, "said once: \(arguments) \(pager): \(screen)")
+            nonEmptyLines(screen).filter { $0.contains(said) }.count == 1, "said once: \(arguments) \(pager): \(screen)"
+        )
         #expect(
             nonEmptyLines(screen).filter { $0.contains("Mini Test Quiz") }.count == 41,
             "the whole table, once: \(arguments) \(pager): \(screen)")
