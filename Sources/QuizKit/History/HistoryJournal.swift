@@ -10,7 +10,8 @@ internal import QuizFormats
 /// the journal starts after; then records of a 4-byte length, a CRC-32 of
 /// what follows it, an 8-byte sequence number and a `SessionRecordCodec`
 /// payload. A record cut short by a crash fails its length or checksum and is
-/// ignored; a damaged one is skipped and the records after it are found again
+/// ignored, unless the journal is shorter than quiz last acknowledged it
+/// (`JournalMark`: then it was cut short after, which is damage); a damaged one is skipped and the records after it are found again
 /// (`parse` resynchronises), so one bad byte costs one game; the archive's `journalSequence` says which records it already
 /// holds, so a crash between rewriting the archive and emptying the journal
 /// never counts a game twice.
