@@ -15,8 +15,8 @@ final class HistoryOutput {
     private var waiting: [String] = []
     private var lines = 1
     private var pager: Pager.Running?
-    /// The pager's command, once one is started.
-    private var command: String?
+    /// The pager, once one is started.
+    private var started: Pager?
     private var pagerGone = false
     /// The last two bytes written: whether the text ended with CRLF, or LF.
     private var tail: [UInt8] = []
@@ -50,11 +50,11 @@ final class HistoryOutput {
         switch chosen.start() {
         case .success(let started):
             pager = started
-            command = chosen.command
+            self.started = chosen
             for text in waiting where !pagerGone { pagerGone = !started.write(text) }
         case .failure(let failure):
             // No pager after all: said, and what waited goes out as it would have.
-            console.err("cannot start the pager '\(chosen.command)' (\(failure.reason)); printing the history here")
+            console.err(chosen.cannotStart(failure.reason))
             for text in waiting { console.write(text) }
         }
         waiting = []
@@ -65,18 +65,16 @@ final class HistoryOutput {
     /// for a table, the markdown or JSON; CSV rows end in CRLF), then waits
     /// for the pager, if one was started, to end.
     ///
-    /// A pager run through the shell that the shell could not start (its
-    /// 126 or 127) is found only here: then the line to say is returned, and
-    /// the caller writes the report again without a pager.
+    /// A pager that failed (a non-zero exit status: `QUIZ_PAGER=false`), or
+    /// that the shell could not start (its 126 or 127), is found only here:
+    /// then the line to say is returned (`Pager.failure(ending:)`), and the
+    /// caller writes the report again without a pager.
     @discardableResult
     func finish() -> String? {
         if let pager {
             if tail.last != 10 && !pagerGone { _ = pager.write("\n") }
             let status = pager.finish()
-            let code = (status >> 8) & 0xff
-            guard pager.throughShell, status & 0x7f == 0, code == 126 || code == 127 else { return nil }
-            return "cannot start the pager '\(command ?? "")' (the shell could not run it (status \(code))); "
-                + "printing the history here"
+            return started?.failure(ending: status, throughShell: pager.throughShell)
         }
         for text in waiting { console.write(text) }
         waiting = []

@@ -12,7 +12,8 @@ import Foundation
 /// syntax (`cat > file; …`) through `/bin/sh -c`, as git does, with
 /// `LESS=FRX` unless `LESS` is set; quiz waits for it to end. A pager that
 /// cannot be started (not found, not executable, or the shell's 126 and
-/// 127) is said in one line, and the caller prints the text itself.
+/// 127) or that fails (any other non-zero exit status) is said in one line,
+/// and the caller prints the text itself.
 struct Pager {
     let command: String
     let environment: [String: String]
@@ -69,22 +70,37 @@ struct Pager {
     }
 
     /// Writes `text` through the pager and waits for it; nil when it did, else
-    /// why the pager could not be started (then the text was not shown).
+    /// the line to say (`failure(ending:)`: it could not be started, or it
+    /// failed), and the caller prints the text itself.
     func show(_ text: String) -> String? {
         let running: Running
         switch start() {
-        case .failure(let failure): return failure.reason
+        case .failure(let failure): return cannotStart(failure.reason)
         case .success(let started): running = started
         }
         _ = running.write(text.hasSuffix("\n") ? text : text + "\n")
-        let status = running.finish()
-        // The shell's own "not found" (127) and "cannot execute" (126).
-        let exited = status & 0x7f == 0
+        return failure(ending: running.finish(), throughShell: running.throughShell)
+    }
+
+    /// The line for a pager that could not be started, and why.
+    func cannotStart(_ reason: String) -> String {
+        "cannot start the pager '\(command)' (\(reason)); printing the history here"
+    }
+
+    /// What to say about a pager that ended with the wait status `status`;
+    /// nil when it ended well (0) or was ended by a signal (a player's own
+    /// doing). The shell's own "not found" (127) and "cannot execute" (126)
+    /// mean it never started; any other non-zero status (`QUIZ_PAGER=false`,
+    /// a pager that could not open the terminal) means it failed, and the
+    /// text may not have been shown: either way it is printed here after.
+    func failure(ending status: Int32, throughShell: Bool) -> String? {
+        guard status & 0x7f == 0 else { return nil }
         let code = (status >> 8) & 0xff
-        if running.throughShell && exited && (code == 127 || code == 126) {
-            return "the shell could not run it (status \(code))"
+        guard code != 0 else { return nil }
+        if throughShell && (code == 127 || code == 126) {
+            return cannotStart("the shell could not run it (status \(code))")
         }
-        return nil
+        return "the pager '\(command)' failed (exit status \(code)); printing the history here"
     }
 
     /// Why a pager could not be started.
@@ -118,8 +134,17 @@ struct Pager {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
+        // quiz ignores SIGXFSZ (main.swift); the pager gets the default back.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         close(fds[0])
         guard spawned == 0 else {
             close(fds[1])

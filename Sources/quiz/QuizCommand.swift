@@ -178,10 +178,10 @@ struct QuizCommand {
                 .joined(separator: "\r\n")
         }
         // On a terminal, more lines than the screen go through a pager (Pager);
-        // one that cannot be started is said, and the text printed here.
+        // one that cannot be started or fails is said, and the text printed here.
         if let pager = Pager.forOutput(text, environment: environment, refused: options.noPager) {
             guard let failure = pager.show(text) else { return complete ? .success : .ioError }
-            console.err("cannot start the pager '\(pager.command)' (\(failure)); printing the history here")
+            console.err(failure)
         }
         // CSV rows already end in CRLF (RFC 4180); add no bare LF after them.
         if text.hasSuffix("\r\n") { console.write(text) } else { console.out(text) }

@@ -7,6 +7,10 @@ var terminating = sigset_t()
 sigemptyset(&terminating)
 for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&terminating, signal) }
 pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
+// A file-size limit (`ulimit -f`) is met as a full disk is: write(2) fails
+// with EFBIG, so the game is kept pending and said in one line (74), where
+// SIGXFSZ's default action would kill quiz silently mid-write.
+signal(SIGXFSZ, SIG_IGN)
 
 let environment = ProcessEnvironment.current()
 // A locale variable ICU would crash on (ICULocaleName) is taken out of this

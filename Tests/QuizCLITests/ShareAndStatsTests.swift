@@ -67,8 +67,8 @@ import Testing
         #expect(first.stdout.contains("quiz --questions mini.json mini --seed 1 -n 3"))
         #expect(!first.stdout.contains("🟩"))
         let tooFar = try runQuiz(["--share", "--game", "3"], environment: scratch.environment())
-        #expect(tooFar.status == 64)
-        #expect(tooFar.stderr.contains("only 2 games"))
+        #expect(tooFar.status == 66)
+        #expect(tooFar.stderr.contains("the history has 2 games"))
     }
 
     @Test func statsShowStreaksBestsAndMissedQuestionsAndFitEightyColumns() throws {

@@ -79,8 +79,8 @@ import Testing
         let oldest = try runQuiz(["--share", "--text", "--game", "30"], environment: environment)
         #expect(oldest.stdout.contains("--seed 1000000 "), "\(oldest.stdout)")
         let beyond = try runQuiz(["--share", "--game", "31"], environment: environment)
-        #expect(beyond.status == 64)
-        #expect(beyond.stderr.contains("--game 31: there are only 30 games"), "\(beyond.stderr)")
+        #expect(beyond.status == 66)
+        #expect(beyond.stderr.contains("no game 31 back (--game 31): the history has 30 games"), "\(beyond.stderr)")
         // A game in the journal is the newest.
         try play(scratch, seed: 7)
         let played = try runQuiz(["--share", "--text"], environment: environment)

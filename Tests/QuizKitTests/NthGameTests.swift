@@ -23,12 +23,17 @@ import Testing
         #expect(try NthGame.pick(5, from: []) == nil)
     }
 
-    @Test func tooFewIsAUsageError() {
-        #expect(throws: CommandFailure(status: .usage, message: "--game 2: there is only 1 game")) {
+    /// A game the history does not have is not found (66), not bad usage.
+    @Test func tooFewIsAGameNotFound() {
+        #expect(
+            throws: CommandFailure(status: .noInput, message: "no game 2 back (--game 2): the history has 1 game")
+        ) {
             try NthGame.pick(2, from: [Self.game(1, daysAgo: 0)])
         }
         let two = [Self.game(1, daysAgo: 1), Self.game(2, daysAgo: 0)]
-        #expect(throws: CommandFailure(status: .usage, message: "--game 9: there are only 2 games")) {
+        #expect(
+            throws: CommandFailure(status: .noInput, message: "no game 9 back (--game 9): the history has 2 games")
+        ) {
             try NthGame.pick(9, from: two)
         }
     }

@@ -24,7 +24,7 @@ public enum ExitStatus: Int32, Sendable {
     public init(_ error: RemoteBankError) {
         switch error {
         case .badURL, .badTimeout: self = .usage
-        case .unavailable: self = .noInput
+        case .unavailable, .damagedCopy: self = .noInput
         case .invalid: self = .dataError
         }
     }

@@ -10,7 +10,8 @@ internal import QuizFormats
 /// the journal starts after; then records of a 4-byte length, a CRC-32 of
 /// what follows it, an 8-byte sequence number and a `SessionRecordCodec`
 /// payload. A record cut short by a crash fails its length or checksum and is
-/// ignored; a damaged one is skipped and the records after it are found again
+/// ignored, unless the journal is shorter than quiz last acknowledged it
+/// (`JournalMark`: then it was cut short after, which is damage); a damaged one is skipped and the records after it are found again
 /// (`parse` resynchronises), so one bad byte costs one game; the archive's `journalSequence` says which records it already
 /// holds, so a crash between rewriting the archive and emptying the journal
 /// never counts a game twice.
@@ -53,8 +54,34 @@ enum HistoryJournal {
         /// Bytes up to the end of the last good record.
         var validLength: Int
         var tail: Tail
-        /// What was skipped, oldest first (a torn last record is not damage).
+        /// What was skipped, oldest first (a torn last record is not damage,
+        /// unless the journal was cut short: `markCutShort`).
         var damage: [Damage] = []
+        /// A torn last record: where it starts, and where its length says it
+        /// ends (past the end of the file; with too few bytes to say, where the
+        /// smallest record would).
+        var torn: Range<Int>?
+        /// How many bytes the file lacks of the length quiz last acknowledged
+        /// (`JournalMark`); 0 when it is whole.
+        var cutShort = 0
+
+        /// The journal, `size` bytes long, once ended at `acknowledged`
+        /// (`JournalMark`): a shorter file was cut short, and what is missing
+        /// held games that were acknowledged, so its end is damage, kept aside
+        /// and said like any other (the torn record's bytes skipped; one game
+        /// lost when the torn record ended just at the mark, else at least one).
+        mutating func markCutShort(acknowledged: Int, size: Int) {
+            guard acknowledged > size else { return }
+            cutShort = acknowledged - size
+            if let torn {
+                damage.append(Damage(bytes: torn.lowerBound..<size, records: torn.upperBound == acknowledged ? 1 : nil))
+            } else if let last = damage.indices.last, damage[last].bytes.upperBound == size {
+                damage[last].records = nil
+            } else {
+                damage.append(Damage(bytes: size..<size, records: nil))
+            }
+            tail = .corrupt
+        }
 
         var lastSequence: UInt64 { entries.last?.sequence ?? baseSequence }
     }
@@ -148,6 +175,8 @@ enum HistoryJournal {
             if let start = damageStart {
                 if tornAt == start {
                     contents.tail = .torn
+                    let stated = buffer.count - start >= 4 ? Int(BigEndian.uint32(buffer, at: start)) : 0
+                    contents.torn = start..<(start + 8 + max(stated, minimumBody))
                 } else {
                     contents.damage.append(Damage(bytes: start..<buffer.count, records: nil))
                 }

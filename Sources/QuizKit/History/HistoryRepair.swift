@@ -40,8 +40,8 @@ extension HistoryStore {
             case .failure(let error): throw error
             }
         }
-        guard let read = try journalData() else { return problems }
-        guard let journal = HistoryJournal.parse(read.data, holes: read.holes) else {
+        guard let parsed = try parsedJournal() else { return problems }
+        guard let journal = parsed.contents else {
             problems.append(moveAside(journalPath, reason: "not a quiz journal").description)
             return problems
         }
@@ -90,8 +90,18 @@ extension HistoryStore {
             : known == 0 ? "every game could still be read" : "\(known) game\(known == 1 ? "" : "s") could not be read"
         let header = journal.headerIntact ? "" : " (its header among them)"
         let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
-        return "the history's journal \(journalPath) is damaged: skipped \(bytes) damaged byte\(bytes == 1 ? "" : "s")"
-            + "\(header), \(lost)" + kept + "; every other game is kept"
+        var parts: [String] = []
+        if journal.cutShort > 0 {
+            let missing = journal.cutShort
+            parts.append(
+                "it was cut short (it ends \(missing) byte\(missing == 1 ? "" : "s") before the end of "
+                    + "the games recorded in it)")
+        }
+        if bytes > 0 || journal.cutShort == 0 {
+            parts.append("skipped \(bytes) damaged byte\(bytes == 1 ? "" : "s")\(header)")
+        }
+        return "the history's journal \(journalPath) is damaged: " + parts.joined(separator: ", ") + ", \(lost)" + kept
+            + "; every other game is kept"
     }
 
     /// Copies `path` to a new `….damaged-<time>` name (synced), its holes

@@ -282,11 +282,39 @@ public struct HistoryStore: Sendable {
     /// The journal, nil when there is none; throws `.damaged` when it holds
     /// neither a journal's header nor any record (not a quiz journal at all).
     func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
-        guard let read = try journalData() else { return nil }
-        guard let contents = HistoryJournal.parse(read.data, holes: read.holes) else {
+        guard let parsed = try parsedJournal() else { return nil }
+        guard let contents = parsed.contents else {
             throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
         }
         return contents
+    }
+
+    /// The journal read and parsed (nil contents: not a journal at all), nil
+    /// when there is none; a journal shorter than quiz last acknowledged it
+    /// (`JournalMark`, the same file before and after the read) is cut
+    /// short, which makes its end damage (`Contents.markCutShort`). The mark
+    /// is read first: within one file the journal never shrinks below it.
+    func parsedJournal() throws(HistoryError) -> (data: Data, contents: HistoryJournal.Contents?)? {
+        let mark = JournalMark.read(lock: lockPath)
+        let before = JournalMark.current(of: journalPath)
+        guard let read = try journalData() else { return nil }
+        var contents = HistoryJournal.parse(read.data, holes: read.holes)
+        if let mark, let before, let after = JournalMark.current(of: journalPath),
+            mark.device == before.device && mark.inode == before.inode,
+            after.device == before.device && after.inode == before.inode
+        {
+            contents?.markCutShort(acknowledged: Int(clamping: mark.length), size: read.data.count)
+        }
+        return (read.data, contents)
+    }
+
+    /// Marks the journal as it is now as acknowledged (`JournalMark`), with
+    /// the lock held: after a record is appended and synced, and after the
+    /// journal is rewritten whole; `length` for a journal cut back.
+    func markJournal(length: Int? = nil) {
+        var mark = JournalMark.current(of: journalPath)
+        if let length { mark?.length = UInt64(length) }
+        JournalMark.write(mark, lock: lockPath)
     }
 
     /// The journal's bytes and its holes (`FileContents.skippingHoles`), nil
@@ -569,6 +597,7 @@ public struct HistoryStore: Sendable {
             } catch {
                 throw .cannotWrite(path: journalPath, reason: error.reason)
             }
+            markJournal()
             let unfolded = journal.sessions.count + recovered.count + 1
             let total = Int(clamping: journal.last)
             var needsCompaction = false
@@ -582,7 +611,12 @@ public struct HistoryStore: Sendable {
                     // game, take the records back out, so the game waits in a
                     // pending file and is not kept twice.
                     let folded = (try? readArchive().get().journalSequence) ?? 0
-                    if folded < journal.last && journal.file.cutBack() { throw error }
+                    if folded < journal.last {
+                        // The mark first, so the journal is never shorter than it.
+                        markJournal(length: journal.file.openedLength)
+                        if journal.file.cutBack() { throw error }
+                        markJournal()
+                    }
                 }
             } else {
                 // Larger: fold in the background once the journal is a fair share
@@ -608,11 +642,11 @@ public struct HistoryStore: Sendable {
     /// cutting a torn last record and repairing a damaged journal.
     private func openJournalForAppend(notices: inout [String]) throws(HistoryError) -> OpenJournal {
         var contents: HistoryJournal.Contents?
-        if let read = try journalData() {
-            contents = HistoryJournal.parse(read.data, holes: read.holes)
+        if let parsed = try parsedJournal() {
+            contents = parsed.contents
             if contents == nil || !contents!.damage.isEmpty {
                 notices += try repairLocked(checkArchive: false)
-                contents = try journalData().flatMap { HistoryJournal.parse($0.data, holes: $0.holes) }
+                contents = try parsedJournal()?.contents
             }
         }
         if contents == nil {
@@ -800,11 +834,16 @@ public struct HistoryStore: Sendable {
     }
 
     /// Writes `data` over `path` atomically and synced (`DurableFile`).
+    /// The journal, a new file, is marked anew (`JournalMark`; no mark
+    /// while it is replaced, so a crash between leaves none).
     func writeAtomically(_ data: Data, to path: String) throws(HistoryError) {
+        let journal = path == journalPath
+        if journal { JournalMark.write(nil, lock: lockPath) }
         do {
             try DurableFile(path).replace(with: data)
         } catch {
             throw .cannotWrite(path: path, reason: error.reason)
         }
+        if journal { markJournal() }
     }
 }

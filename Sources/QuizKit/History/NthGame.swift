@@ -4,14 +4,18 @@
 public enum NthGame {
     /// The game `back` games back among `sessions` (the newest games, oldest
     /// first; reading the newest `back` is enough); nil when there are none.
-    /// Fewer games than `back` is a usage error (64) saying how many there are.
+    /// A `back` below 1 is a usage error (64); fewer games than `back` is a
+    /// game not found (66, as a quiz or a file not there), saying how many
+    /// games the history has.
     public static func pick(_ back: Int, from sessions: [Session]) throws(CommandFailure) -> Session? {
         guard !sessions.isEmpty else { return nil }
-        guard back >= 1, back <= sessions.count else {
+        guard back >= 1 else {
+            throw CommandFailure(status: .usage, message: "--game \(back): the last game is 1, the one before it 2")
+        }
+        guard back <= sessions.count else {
+            let games = sessions.count == 1 ? "1 game" : "\(sessions.count) games"
             throw CommandFailure(
-                status: .usage,
-                message: sessions.count == 1
-                    ? "--game \(back): there is only 1 game" : "--game \(back): there are only \(sessions.count) games")
+                status: .noInput, message: "no game \(back) back (--game \(back)): the history has \(games)")
         }
         return sessions[sessions.count - back]
     }

@@ -80,6 +80,33 @@ public final class BankCache: Sendable {
     /// stands in, while a huge (or sparse) file put there is not read whole.
     public static let largestCopy = 4 * RemoteBankLoader.defaultMaxBytes
 
+    /// What the cache holds for a URL.
+    public enum Lookup: Sendable {
+        /// No copy: none was ever cached (or it was removed).
+        case none
+        case copy(Entry)
+        /// A copy that is there but cannot be read: `problem` says why, as
+        /// the end of "the cached copy PATH …" ("is not a regular file").
+        case unusable(path: String, problem: String)
+    }
+
+    /// The cached copy of `url` (`entry`), or why the one there cannot be
+    /// read: larger than `limit`, not a regular file (a pipe is not waited
+    /// on), or a read that failed.
+    public func lookup(for url: String, limit: Int = BankCache.largestCopy) -> Lookup {
+        let path = file(for: url)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? .none : .unusable(path: path, problem: "cannot be read: \(SystemReason.current)")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .unusable(path: path, problem: "is not a regular file") }
+        guard info.st_size <= limit else {
+            return .unusable(path: path, problem: "is larger than the \(ByteCount.text(limit)) quiz reads of one")
+        }
+        guard let entry = entry(for: url, limit: limit) else { return .unusable(path: path, problem: "cannot be read") }
+        return .copy(entry)
+    }
+
     /// The cached copy of `url`, or nil when there is none or it cannot be
     /// read: larger than `limit` or not a regular file (a pipe is not waited on).
     public func entry(for url: String, limit: Int = BankCache.largestCopy) -> Entry? {

@@ -89,8 +89,11 @@ public enum RemoteBankError: Error, Sendable, CustomStringConvertible {
     case badURL(String, reason: String)
     /// `QUIZ_FETCH_TIMEOUT` is not a positive number of seconds.
     case badTimeout(String)
-    /// The download failed and there is no usable cached copy.
+    /// The download failed and there is no cached copy.
     case unavailable(url: String, reason: FetchFailure)
+    /// The download failed and the cached copy at `path` cannot stand in:
+    /// `problem` says why ("is damaged: …"); the next download replaces it.
+    case damagedCopy(url: String, reason: FetchFailure, path: String, problem: String)
     /// The server's answer is not a valid bank; it was not cached, and the
     /// cached copy, if any, was kept.
     case invalid(url: String, problems: [BankProblem])
@@ -103,6 +106,9 @@ public enum RemoteBankError: Error, Sendable, CustomStringConvertible {
             "QUIZ_FETCH_TIMEOUT must be a number of seconds above 0, not '\(value)'"
         case .unavailable(let url, let reason):
             "cannot download \(url): \(reason); no cached copy to fall back on"
+        case .damagedCopy(let url, let reason, let path, let problem):
+            "cannot download \(url): \(reason); the cached copy \(path) \(problem), so there is none to fall back "
+                + "on (the next download replaces it)"
         case .invalid(_, let problems):
             "\(BankError.invalid(problems)) (the download was not cached)"
         }

@@ -16,8 +16,18 @@ public struct StaleCopy: Sendable, CustomStringConvertible {
     public var age: TimeInterval
     public var reason: FetchFailure
 
+    /// A copy dated after the moment it is used (the clock was set back, or
+    /// the file's date changed) has no age to tell: its date is said instead.
     public var description: String {
-        "using the copy cached \(Self.ageText(age)) of \(url): \(reason)"
+        guard age >= 0 else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+            return "using the copy of \(url) dated in the future (\(formatter.string(from: fetched)); "
+                + "was the clock changed?), its age unknown: \(reason)"
+        }
+        return "using the copy cached \(Self.ageText(age)) of \(url): \(reason)"
     }
 
     /// "12 seconds ago", "1 minute ago", "3 hours ago", "2 days ago".
@@ -136,10 +146,24 @@ public struct RemoteBankLoader: Sendable {
             cache.storeInBackground(bytes, for: address)
             return RemoteBank(bank: bank, staleCopy: nil)
         case .failure(let reason):
-            guard let entry = cache.entry(for: address, limit: max(maxBytes, BankCache.largestCopy)),
-                let bank = try? BankLoader.parse(entry.bytes, path: address, id: id)
-            else {
-                throw .unavailable(url: address, reason: reason)
+            let entry: BankCache.Entry
+            switch cache.lookup(for: address, limit: max(maxBytes, BankCache.largestCopy)) {
+            case .none: throw .unavailable(url: address, reason: reason)
+            case .unusable(let path, let problem):
+                throw .damagedCopy(url: address, reason: reason, path: path, problem: problem)
+            case .copy(let found): entry = found
+            }
+            let bank: QuestionBank
+            do {
+                bank = try BankLoader.parse(entry.bytes, path: address, id: id)
+            } catch {
+                // Only valid banks are cached: this one was changed since. Its
+                // first problem, placed in the file.
+                var first = "\(error)"
+                if case .invalid(let problems) = error, let problem = problems.first {
+                    first = "\(BankProblem(path: entry.path, place: problem.place, message: problem.message))"
+                }
+                throw .damagedCopy(url: address, reason: reason, path: entry.path, problem: "is damaged (\(first))")
             }
             let stale = StaleCopy(
                 url: address, fetched: entry.fetched, age: now.timeIntervalSince(entry.fetched), reason: reason)

@@ -126,7 +126,7 @@ import Testing
         let game = try runQuiz([bank], input: "true\n", environment: scratch.environment())
         #expect(game.stdout.contains("One · 1 question · seed"))
         let share = try runQuiz(["--share", "--game", "2"], environment: scratch.environment())
-        #expect(share.status == 64)
-        #expect(share.stderr.contains("--game 2: there is only 1 game"), "\(share.stderr)")
+        #expect(share.status == 66)
+        #expect(share.stderr.contains("no game 2 back (--game 2): the history has 1 game"), "\(share.stderr)")
     }
 }
