@@ -40,6 +40,8 @@ struct GamePlayer {
         let dot = console.glyph("·", "-")
         var freeTextHintShown = false
         var overrideHintShown = false
+        // A line read ahead from a pipe (see below), for the question it was read at.
+        var readAhead: LineEvent?
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
@@ -70,7 +72,9 @@ struct GamePlayer {
             let shown = Date()
             while feedback == nil {
                 let line: String
-                switch input.readLine(prompt: prompt) {
+                let event = readAhead ?? input.readLine(prompt: prompt)
+                readAhead = nil
+                switch event {
                 case .end:
                     console.out()
                     console.out("Game abandoned; nothing recorded.")
@@ -121,6 +125,18 @@ struct GamePlayer {
             answerTimes.append(Date().timeIntervalSince(shown))
             show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
             if feedback?.outcome == .wrong { overrideHintShown = true }
+            // From a pipe, a `!` for this wrong mark is the next line: read it
+            // now, so its confirmation comes before the next question, as at a
+            // terminal, where it follows the next prompt. Any other line is
+            // the next question's answer.
+            if feedback?.outcome == .wrong, !console.interactiveInput, let next = game.current {
+                let event = input.readLine(prompt: "")
+                if case .line(let text) = event, GameCommand.parse(text, at: next) == .mine {
+                    countLastAsRight(&game)
+                } else {
+                    readAhead = event
+                }
+            }
         }
         // The last answer has no next prompt: at a terminal, one more for `!`.
         if game.results.last?.outcome == .wrong && console.interactiveInput {
