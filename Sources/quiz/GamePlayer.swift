@@ -222,10 +222,16 @@ struct GamePlayer {
     }
 
     /// Asks whether to abandon the game; yes, or a third Ctrl-C, abandons.
+    /// Ctrl-D is the default, No: the game goes on. Input that has really
+    /// ended cannot loop: the question's prompt is read next, and the end of
+    /// input there abandons the game as it always does.
     private func confirmAbandon() -> Bool {
         input.completions = ["yes", "no"]
         switch input.readLine(prompt: "Abandon this game? Nothing will be recorded. [y/N] ") {
-        case .interrupted, .end: return true
+        case .interrupted: return true
+        case .end:
+            console.out()  // libedit leaves the cursor after the question
+            return false
         case .line(let answer): return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         }
     }
