@@ -128,8 +128,10 @@ struct GamePlayer {
             // From a pipe, a `!` for this wrong mark is the next line: read it
             // now, so its confirmation comes before the next question, as at a
             // terminal, where it follows the next prompt. Any other line is
-            // the next question's answer.
-            if feedback?.outcome == .wrong, !console.interactiveInput, let next = game.current {
+            // the next question's answer. Only a line already there is read:
+            // a script that waits for the next question to answer is not
+            // kept waiting (its `!` then follows that question).
+            if feedback?.outcome == .wrong, !console.interactiveInput, input.inputWaiting(), let next = game.current {
                 let event = input.readLine(prompt: "")
                 if case .line(let text) = event, GameCommand.parse(text, at: next) == .mine {
                     countLastAsRight(&game)

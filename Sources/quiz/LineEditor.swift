@@ -161,6 +161,8 @@ final class LineEditor: LineInput {
         return .line(String(cString: raw))
     }
 
+    func inputWaiting() -> Bool { false }
+
     func remember(_ line: String) {
         let command = line.trimmingCharacters(in: .whitespaces)
         guard !command.isEmpty else { return }
