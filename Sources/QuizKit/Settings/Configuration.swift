@@ -208,15 +208,28 @@ public struct Configuration: Sendable, Equatable {
         return text
     }
 
-    /// Text from the file as it may be shown on a terminal: control characters
-    /// as `?`, and no longer than 40 characters.
+    /// Text from the file as it may be shown on a terminal, no longer than
+    /// 40 characters: control characters in `TerminalText.safe`'s notation
+    /// (C0 controls and DEL in caret notation, NUL `^@`, ESC `^[`, here a
+    /// tab `^I` and a carriage return `^M` too, since a value is one line;
+    /// C1 controls and bidi overrides as `<U+XXXX>`), and other invisible
+    /// format characters (a zero-width space, a byte-order mark) as `<U+XXXX>`.
     static func shown(_ text: String) -> String {
-        let safe = String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                        ? "?" : scalar
-                }))
-        return safe.count > 40 ? String(safe.prefix(39)) + "…" : safe
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20, 0x7F:
+                safe.append("^")
+                safe.append(Unicode.Scalar(UInt8(scalar.value ^ 0x40)))
+            default:
+                if TerminalText.needsChange(scalar) || scalar.properties.generalCategory == .format {
+                    safe.append(contentsOf: TerminalText.visible(scalar).unicodeScalars)
+                } else {
+                    safe.append(scalar)
+                }
+            }
+        }
+        let shown = String(safe)
+        return shown.count > 40 ? String(shown.prefix(39)) + "…" : shown
     }
 }
