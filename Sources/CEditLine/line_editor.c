@@ -20,12 +20,14 @@ static struct {
     int (*add_history)(const char *);
     int (*add_defun)(const char *, edit_command_function, int);
     int (*forced_update_display)(void);
+    void (*resize_terminal)(void);
     const char **readline_name;
     edit_getc_function *getc_function;
     char **completer_word_break_characters;
     int *completion_append_character;
     edit_completion_function *completion_entry_function;
     char **line_buffer;
+    int *point;
     int *done;
 } api;
 
@@ -55,12 +57,14 @@ int edit_open(char *message, size_t size) {
         {"add_history", (void **)&api.add_history},
         {"rl_add_defun", (void **)&api.add_defun},
         {"rl_forced_update_display", (void **)&api.forced_update_display},
+        {"rl_resize_terminal", (void **)&api.resize_terminal},
         {"rl_readline_name", (void **)&api.readline_name},
         {"rl_getc_function", (void **)&api.getc_function},
         {"rl_completer_word_break_characters", (void **)&api.completer_word_break_characters},
         {"rl_completion_append_character", (void **)&api.completion_append_character},
         {"rl_completion_entry_function", (void **)&api.completion_entry_function},
         {"rl_line_buffer", (void **)&api.line_buffer},
+        {"rl_point", (void **)&api.point},
         {"rl_done", (void **)&api.done},
     };
     for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
@@ -86,6 +90,7 @@ int edit_add_defun(const char *name, edit_command_function function, int key) {
     return api.add_defun(name, function, key);
 }
 int edit_forced_update_display(void) { return api.forced_update_display(); }
+void edit_resize_terminal(void) { api.resize_terminal(); }
 
 void edit_set_readline_name(const char *name) { *api.readline_name = name; }
 void edit_set_getc_function(edit_getc_function function) { *api.getc_function = function; }
@@ -97,4 +102,5 @@ void edit_set_completion_entry_function(edit_completion_function function) {
     *api.completion_entry_function = function;
 }
 const char *edit_line_buffer(void) { return *api.line_buffer; }
+int edit_point(void) { return *api.point; }
 void edit_set_done(int done) { *api.done = done; }

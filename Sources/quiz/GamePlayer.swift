@@ -40,6 +40,8 @@ struct GamePlayer {
         let dot = console.glyph("·", "-")
         var freeTextHintShown = false
         var overrideHintShown = false
+        // A line read ahead from a pipe (see below), for the question it was read at.
+        var readAhead: LineEvent?
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
@@ -70,7 +72,9 @@ struct GamePlayer {
             let shown = Date()
             while feedback == nil {
                 let line: String
-                switch input.readLine(prompt: prompt) {
+                let event = readAhead ?? input.readLine(prompt: prompt)
+                readAhead = nil
+                switch event {
                 case .end:
                     console.out()
                     console.out("Game abandoned; nothing recorded.")
@@ -121,6 +125,20 @@ struct GamePlayer {
             answerTimes.append(Date().timeIntervalSince(shown))
             show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
             if feedback?.outcome == .wrong { overrideHintShown = true }
+            // From a pipe, a `!` for this wrong mark is the next line: read it
+            // now, so its confirmation comes before the next question, as at a
+            // terminal, where it follows the next prompt. Any other line is
+            // the next question's answer. Only a line already there is read:
+            // a script that waits for the next question to answer is not
+            // kept waiting (its `!` then follows that question).
+            if feedback?.outcome == .wrong, !console.interactiveInput, input.inputWaiting(), let next = game.current {
+                let event = input.readLine(prompt: "")
+                if case .line(let text) = event, GameCommand.parse(text, at: next) == .mine {
+                    countLastAsRight(&game)
+                } else {
+                    readAhead = event
+                }
+            }
         }
         // The last answer has no next prompt: at a terminal, one more for `!`.
         if game.results.last?.outcome == .wrong && console.interactiveInput {
@@ -206,10 +224,16 @@ struct GamePlayer {
     }
 
     /// Asks whether to abandon the game; yes, or a third Ctrl-C, abandons.
+    /// Ctrl-D is the default, No: the game goes on. Input that has really
+    /// ended cannot loop: the question's prompt is read next, and the end of
+    /// input there abandons the game as it always does.
     private func confirmAbandon() -> Bool {
         input.completions = ["yes", "no"]
         switch input.readLine(prompt: "Abandon this game? Nothing will be recorded. [y/N] ") {
-        case .interrupted, .end: return true
+        case .interrupted: return true
+        case .end:
+            console.out()  // libedit leaves the cursor after the question
+            return false
         case .line(let answer): return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         }
     }

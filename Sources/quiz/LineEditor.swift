@@ -7,6 +7,9 @@ nonisolated(unsafe) private var interruptedLine: String?
 /// Set by our SIGCONT handler (libedit passes the signal on to it): the line
 /// is drawn again after `fg`.
 nonisolated(unsafe) private var continued: sig_atomic_t = 0
+/// Set by our SIGWINCH handler (libedit, which measures the window again,
+/// passes the signal on to it): the line is drawn again at the new width.
+nonisolated(unsafe) private var resized: sig_atomic_t = 0
 /// `isig` is off for the line being read. libedit sets the terminal's modes
 /// (with `isig`) once per line and again after SIGCONT, so one `tcsetattr` then
 /// is enough, not one per key.
@@ -25,7 +28,9 @@ nonisolated(unsafe) private var isigOff = false
 /// ends `readline`: `readLine` reports `.interrupted(partial:)`. libedit puts
 /// the terminal's own settings back after each line, before a signal's default
 /// action (SIGTERM, SIGHUP) and when suspended (Ctrl-Z is bound to SIGTSTP);
-/// it redraws after SIGCONT and re-measures after SIGWINCH.
+/// it redraws after SIGCONT. After SIGWINCH we draw the line again ourselves
+/// (`redrawAfterResize`): libedit only measures the window again, and a line
+/// over more than one row was then drawn on top of its old drawing.
 final class LineEditor: LineInput {
     /// The whole-line completions, read by the C callback below (which cannot
     /// capture context). Only the main thread reads lines.
@@ -36,6 +41,9 @@ final class LineEditor: LineInput {
     private let historyFile: InputHistoryFile?
     /// No UTF-8 locale: libedit can show and hold ASCII alone.
     nonisolated(unsafe) private static var asciiOnly = false
+    /// The prompt being shown, and the window's columns it was drawn at.
+    nonisolated(unsafe) private static var prompt = ""
+    nonisolated(unsafe) private static var columns = 0
 
     /// Text holding control characters is never offered: libedit would print
     /// it raw in its list of matches (such a choice is answered by number).
@@ -64,6 +72,10 @@ final class LineEditor: LineInput {
         onContinue.__sigaction_handler.sa_handler = { _ in continued = 1 }
         sigemptyset(&onContinue.sa_mask)
         sigaction(SIGCONT, &onContinue, nil)
+        var onResize = sigaction()
+        onResize.__sigaction_handler.sa_handler = { _ in resized = 1 }
+        sigemptyset(&onResize.sa_mask)
+        sigaction(SIGWINCH, &onResize, nil)
         edit_initialize()
         edit_using_history()
         edit_stifle_history(Int32(historyFile?.limit ?? 1000))
@@ -93,11 +105,31 @@ final class LineEditor: LineInput {
                 edit_set_done(1)
                 return 0
             }, 3)
+        // The key `readKey` gives after SIGWINCH: bound here, so that libedit
+        // has the line and the cursor's place ready when it is drawn again.
+        edit_add_defun(
+            "quiz-redraw",
+            { _, _ in
+                LineEditor.redrawAfterResize()
+                return 0
+            }, Self.redrawKey)
+    }
+
+    /// Ctrl-^, which libedit leaves unbound (its map takes only keys below
+    /// 0x80 by this name); typed, it only draws the line again.
+    private static let redrawKey: Int32 = 0x1E
+
+    /// Whether the window was resized since last asked.
+    private static func takeResize() -> Bool {
+        guard resized != 0 else { return false }
+        resized = 0
+        return true
     }
 
     /// Reads one key: a whole UTF-8 character as its scalar value, or -1 at end of input.
     private static func readKey() -> Int32 {
         resumeIfContinued()
+        if takeResize() { return redrawKey }
         turnIsigOff()
         var bytes: [UInt8] = []
         var needed = 1
@@ -105,9 +137,10 @@ final class LineEditor: LineInput {
             var byte: UInt8 = 0
             let count = read(STDIN_FILENO, &byte, 1)
             if count < 0 && errno == EINTR {
-                // A signal libedit handles (SIGWINCH redraws by itself); after
-                // SIGCONT the line is drawn again and `isig` turned off again.
+                // After SIGCONT the line is drawn again and `isig` turned off
+                // again; after SIGWINCH the line is drawn again at the new width.
                 resumeIfContinued()
+                if takeResize() { return redrawKey }
                 turnIsigOff()
                 continue
             }
@@ -144,12 +177,55 @@ final class LineEditor: LineInput {
         edit_forced_update_display()
     }
 
+    /// The window's columns now; 0 when unknown.
+    private static func measuredColumns() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return 0 }
+        return Int(size.ws_col)
+    }
+
+    /// After a resize, a line drawn over more than one row (at the old width
+    /// or the new) is drawn again whole: the cursor goes up to the prompt's
+    /// row, everything from there down is erased, and libedit, measuring
+    /// the window again, draws the prompt and the line. It goes up by the
+    /// fewer of the rows the old width and the new one put the cursor below
+    /// the prompt (a terminal may keep its rows or reflow them), so nothing
+    /// above the prompt is ever erased. With `TERM=dumb` (no cursor moves)
+    /// the line is drawn again on a new line.
+    private static func redrawAfterResize() {
+        let old = columns
+        let new = measuredColumns()
+        columns = new
+        edit_resize_terminal()
+        guard old > 0, new > 0, old != new else { return }
+        let bytes = edit_line_buffer().map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) } ?? []
+        let point = min(max(0, Int(edit_point())), bytes.count)
+        func width(_ part: ArraySlice<CChar>) -> Int {
+            DisplayWidth.of(String(decoding: part.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        let promptWidth = DisplayWidth.of(prompt)
+        // On one row at both widths, libedit's own drawing stays right.
+        guard promptWidth + width(bytes[...]) >= min(old, new) else { return }
+        let cursor = promptWidth + width(bytes[..<point])
+        if getenv("TERM").map({ String(cString: $0) }) == "dumb" {
+            StandardStreams.out("\n")
+        } else {
+            let up = min(cursor / old, cursor / new)
+            StandardStreams.out((up > 0 ? "\u{1B}[\(up)A" : "") + "\r\u{1B}[J")
+        }
+        edit_forced_update_display()
+    }
+
     func readLine(prompt: String) -> LineEvent {
         interruptedLine = nil
         isigOff = false
         // The prompt holds a bank's id: made safe, and ASCII when libedit can show nothing else.
-        let shown = TerminalText.safe(prompt)
-        guard let raw = edit_readline(Self.asciiOnly ? TerminalText.ascii(shown) : shown) else {
+        let safe = TerminalText.safe(prompt)
+        let shown = Self.asciiOnly ? TerminalText.ascii(safe) : safe
+        Self.prompt = shown
+        Self.columns = Self.measuredColumns()
+        resized = 0
+        guard let raw = edit_readline(shown) else {
             if let partial = interruptedLine {
                 interruptedLine = nil
                 StandardStreams.out("^C\n")
@@ -160,6 +236,8 @@ final class LineEditor: LineInput {
         defer { free(raw) }
         return .line(String(cString: raw))
     }
+
+    func inputWaiting() -> Bool { false }
 
     func remember(_ line: String) {
         let command = line.trimmingCharacters(in: .whitespaces)

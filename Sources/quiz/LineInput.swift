@@ -19,6 +19,9 @@ protocol LineInput: AnyObject {
     /// Adds a command to the Up/Down history (and to the saved history, if any).
     /// Answers are never passed here, so the saved file never gives them away.
     func remember(_ line: String)
+    /// Whether input is there to be read without waiting for it (typed or
+    /// piped ahead, or its end); false at a terminal's line editor.
+    func inputWaiting() -> Bool
 }
 
 /// Reads standard input line by line, printing no prompt. Signals keep their
@@ -33,6 +36,11 @@ final class PlainLineInput: LineInput {
     var completions: [String] = []
     /// Prints the prompt before reading: at a terminal without libedit.
     private let prompting: Bool
+    /// What was read from standard input and not yet taken (read(2), not
+    /// stdio, so `inputWaiting` can see it).
+    private var buffer = [UInt8](repeating: 0, count: 65536)
+    private var start = 0
+    private var end = 0
 
     init(prompting: Bool = false) {
         self.prompting = prompting
@@ -47,7 +55,7 @@ final class PlainLineInput: LineInput {
             var hasNUL = false
             var sawNewline = false
             while true {
-                let character = getchar_unlocked()
+                let character = nextByte()
                 if character == EOF { break }
                 if character == 10 {
                     sawNewline = true
@@ -71,6 +79,25 @@ final class PlainLineInput: LineInput {
             }
             if !sawNewline { return .end }
         }
+    }
+
+    /// The next byte of standard input, or EOF at its end (or on an error).
+    private func nextByte() -> Int32 {
+        while start == end {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return EOF }
+            start = 0
+            end = count
+        }
+        start += 1
+        return Int32(buffer[start - 1])
+    }
+
+    func inputWaiting() -> Bool {
+        if start < end { return true }
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
     }
 
     private func refuse(_ message: String) {

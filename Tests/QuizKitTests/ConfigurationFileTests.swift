@@ -37,7 +37,7 @@ import Testing
         #expect(configuration == Configuration(count: 4))
         #expect(
             problems.map(\.description) == [
-                "\(folder.path)/quiz/config:2: streaks must be on or off, not 'of'; line ignored"
+                "\(folder.path)/quiz/config:2: streaks must be true/false, yes/no or on/off, not 'of' (did you mean off?); line ignored"
             ])
     }
 

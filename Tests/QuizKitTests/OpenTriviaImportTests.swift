@@ -139,7 +139,7 @@ struct OpenTriviaRefusalTests {
         #expect(
             problems(text) == [
                 #"trivia.json:2: question 1, "correct_answer": a boolean question's answer must be True or False"#,
-                #"trivia.json:3: question 2, "incorrect_answers": needs distinct wrong answers"#,
+                #"trivia.json:3: question 2, "incorrect_answers": the correct answer "A" is repeated among the wrong answers of the question "Q2""#,
                 #"trivia.json:4: question 3, "type": unknown type "essay" (expected multiple or boolean)"#,
                 #"trivia.json:5: question 4, "question": is missing"#,
                 #"trivia.json:6: question 5, "difficulty": unknown difficulty "brutal""#,

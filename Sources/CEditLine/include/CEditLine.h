@@ -22,6 +22,8 @@ void edit_stifle_history(int limit);
 int edit_add_history(const char *line);
 int edit_add_defun(const char *name, edit_command_function function, int key);
 int edit_forced_update_display(void);
+/// Measures the terminal again (libedit's el_resize).
+void edit_resize_terminal(void);
 
 void edit_set_readline_name(const char *name);
 void edit_set_getc_function(edit_getc_function function);
@@ -30,6 +32,8 @@ void edit_set_completion_append_character(int character);
 void edit_set_completion_entry_function(edit_completion_function function);
 /// The line being edited (NULL outside readline).
 const char *edit_line_buffer(void);
+/// Where the cursor is in the line being edited, in bytes.
+int edit_point(void);
 /// Ends the readline under way after the current key.
 void edit_set_done(int done);
 

@@ -182,8 +182,20 @@ enum OpenTriviaImport {
             kind = .trueFalse(correct == "True")
         case "multiple":
             let choices = [correct] + incorrect
-            guard choices.count >= 2, Set(choices).count == choices.count else {
-                checker.questionProblem(number, "incorrect_answers", "needs distinct wrong answers", at: node)
+            // One line naming the question by its prompt and the answer at fault.
+            let question = "the question \"\(shown(prompt, width: 60))\""
+            let problem: String? =
+                if incorrect.isEmpty {
+                    "needs at least one wrong answer, in \(question)"
+                } else if incorrect.contains(correct) {
+                    "the correct answer \"\(shown(correct))\" is repeated among the wrong answers of \(question)"
+                } else if let twice = incorrect.indices.first(where: { incorrect[..<$0].contains(incorrect[$0]) }) {
+                    "the wrong answer \"\(shown(incorrect[twice]))\" is listed twice in \(question)"
+                } else {
+                    nil
+                }
+            if let problem {
+                checker.questionProblem(number, "incorrect_answers", problem, at: node["incorrect_answers"] ?? node)
                 return nil
             }
             guard choices.count <= ChoiceLabels.maximumChoices else {
@@ -198,6 +210,12 @@ enum OpenTriviaImport {
             return nil
         }
         return Question(prompt: prompt, kind: kind, difficulty: difficulty, category: values["category"])
+    }
+
+    /// Text of the file as a problem line shows it: one line, nothing a
+    /// terminal acts on, at most `width` columns.
+    private static func shown(_ text: String, width: Int = 40) -> String {
+        DisplayWidth.truncate(TerminalText.safe(text), to: width)
     }
 
     private static func encodingName(_ encoding: Encoding) -> String {

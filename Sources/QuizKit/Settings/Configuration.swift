@@ -14,6 +14,7 @@ import Foundation
 /// retention = 0.85       # reviews' desired retention, 0.70 to 0.99 (default 0.9)
 /// ```
 ///
+/// Every yes-or-no key takes the same words: true/false, yes/no, on/off.
 /// A value left out is nil: the option, the environment or the built-in
 /// default decides (`Settings`). A line that cannot be used (an unknown key,
 /// a bad value, no `=`) is a `Problem` naming the file and the line, and is
@@ -138,7 +139,7 @@ public struct Configuration: Sendable, Equatable {
                 return expected("standard or colorblind") + (word == "ascii" ? " (ASCII squares: ascii = true)" : "")
             }
         case "ascii":
-            guard let flag = Self.boolean(word) else { return expected("true or false") }
+            guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
             ascii = flag
         case "color":
             guard let color = Color(rawValue: word) else { return expected("auto or never") }
@@ -155,7 +156,7 @@ public struct Configuration: Sendable, Equatable {
             }
             count = number
         case "streaks":
-            guard let flag = Self.boolean(word) else { return expected("on or off") }
+            guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
             streaks = flag
         case "retention":
             // Digits and one point only: `Double(_:)` also takes hex (`0x0.e`) and stops at a NUL.
@@ -169,6 +170,15 @@ public struct Configuration: Sendable, Equatable {
             return "unknown key '\(key)'"
         }
         return nil
+    }
+
+    /// The words a yes-or-no key takes, every key alike.
+    static let booleanWords = ["true", "false", "yes", "no", "on", "off"]
+
+    /// What is wrong with a yes-or-no value, with the word it is nearest to.
+    private static func notBoolean(_ key: String, _ value: String) -> String {
+        let guess = NearestMatch.suggestion(for: value, among: booleanWords).map { " (did you mean \($0)?)" } ?? ""
+        return "\(key) must be true/false, yes/no or on/off, not '\(shown(value))'\(guess)"
     }
 
     /// true/false, on/off, yes/no.
@@ -198,15 +208,28 @@ public struct Configuration: Sendable, Equatable {
         return text
     }
 
-    /// Text from the file as it may be shown on a terminal: control characters
-    /// as `?`, and no longer than 40 characters.
+    /// Text from the file as it may be shown on a terminal, no longer than
+    /// 40 characters: control characters in `TerminalText.safe`'s notation
+    /// (C0 controls and DEL in caret notation, NUL `^@`, ESC `^[`, here a
+    /// tab `^I` and a carriage return `^M` too, since a value is one line;
+    /// C1 controls and bidi overrides as `<U+XXXX>`), and other invisible
+    /// format characters (a zero-width space, a byte-order mark) as `<U+XXXX>`.
     static func shown(_ text: String) -> String {
-        let safe = String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                        ? "?" : scalar
-                }))
-        return safe.count > 40 ? String(safe.prefix(39)) + "…" : safe
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20, 0x7F:
+                safe.append("^")
+                safe.append(Unicode.Scalar(UInt8(scalar.value ^ 0x40)))
+            default:
+                if TerminalText.needsChange(scalar) || scalar.properties.generalCategory == .format {
+                    safe.append(contentsOf: TerminalText.visible(scalar).unicodeScalars)
+                } else {
+                    safe.append(scalar)
+                }
+            }
+        }
+        let shown = String(safe)
+        return shown.count > 40 ? String(shown.prefix(39)) + "…" : shown
     }
 }

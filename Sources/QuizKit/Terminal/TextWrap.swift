@@ -3,7 +3,10 @@
 /// starts with `first` (say, `"  1) "`), the others with spaces as wide as
 /// `first` (a hanging indent), or `rest` when given. A word longer than a line
 /// is broken between characters. Line breaks in the text start a new line
-/// (with the hanging indent); runs of spaces between words become one.
+/// (with the hanging indent); runs of spaces between words become one. No
+/// line begins with punctuation that closes what comes before it (`,` `.`
+/// `;` `:` `)` and the like, or a separator such as `·` standing alone
+/// between two parts): the word before it goes to the next line with it.
 /// Pure; prints nothing.
 public enum TextWrap {
     /// The lines, without line ends. `width` is the whole line, indent
@@ -24,11 +27,25 @@ public enum TextWrap {
         var line = first
         var used = DisplayWidth.of(first)
         var lineHasWord = false
+        // Where the line's last word starts (after its space), when the line holds two or more.
+        var lastWordStart: String.Index?
+        // The characters of the line's indent.
+        var indentCount = first.count
         func newLine() {
             lines.append(line)
             line = restIndent
             used = restWidth
             lineHasWord = false
+            lastWordStart = nil
+            indentCount = restIndent.count
+        }
+        // The line's last character, taken off to go to the next line, when
+        // it is not the line's only character of text.
+        func takeLastCharacter() -> String? {
+            guard line.count > indentCount + 1, let last = line.last, last != " " else { return nil }
+            line.removeLast()
+            used = DisplayWidth.of(line)
+            return String(last)
         }
         // The line's width with `piece` added. A character may join the one
         // before it (a combining mark after the indent's space) and then not
@@ -49,9 +66,24 @@ public enum TextWrap {
             for word in paragraph.split(separator: " ").map(String.init) {
                 let piece = (lineHasWord ? " " : "") + word
                 if fits(piece) {
+                    let start = lineHasWord ? line.endIndex : nil
                     append(piece)
+                    if let start { lastWordStart = line.index(after: start) }
                     continue
                 }
+                // Punctuation closing the word before: that word goes along.
+                // (A word alone on its line gives its last character.)
+                var carried = ""
+                if isClosing(word), lineHasWord {
+                    if let start = lastWordStart {
+                        carried = String(line[start...]) + " "
+                        line = String(line[..<line.index(before: start)])
+                        used = DisplayWidth.of(line)
+                    } else if let last = takeLastCharacter() {
+                        carried = last + " "
+                    }
+                }
+                let word = carried + word
                 // On a line of its own when it fits one, else broken from here.
                 let fitsALine = width.map { DisplayWidth.of(restIndent + word) <= $0 } ?? true
                 if lineHasWord || (used > restWidth && fitsALine) { newLine() }
@@ -59,9 +91,14 @@ public enum TextWrap {
                     append(word)
                     continue
                 }
-                // Longer than a line: as much as fits, then on the next lines.
+                // Longer than a line: as much as fits, then on the next lines;
+                // a closing mark that does not fit takes the character before it along.
                 for character in word {
-                    if !fits(String(character)) && used > restWidth { newLine() }
+                    if !fits(String(character)) && used > restWidth {
+                        let taken = isClosing(String(character)) ? takeLastCharacter() : nil
+                        newLine()
+                        if let taken { append(taken) }
+                    }
                     append(String(character))
                 }
             }
@@ -73,6 +110,15 @@ public enum TextWrap {
     /// `lines(…)` joined by "\n".
     public static func wrap(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> String {
         lines(text, width: width, first: first, rest: rest).joined(separator: "\n")
+    }
+
+    /// Punctuation that closes the text before it, never to begin a line:
+    /// `,` `.` `;` `:` `!` `?` `)` `]` `}` `…` `%`, and the separators quiz
+    /// puts between parts (`·`, and `-` alone, its ASCII form).
+    static func isClosing(_ word: String) -> Bool {
+        if word == "-" || word == "·" || word == "—" || word == "–" { return true }
+        let closing: Set<Character> = [",", ".", ";", ":", "!", "?", ")", "]", "}", "…", "%", "·"]
+        return !word.isEmpty && word.allSatisfy { closing.contains($0) }
     }
 
     private static func trimmingTrailingSpaces(_ line: String) -> String {
