@@ -24,7 +24,8 @@ import Testing
         """.write(toFile: file, atomically: true, encoding: .utf8)
         let validate = try runQuiz(["--validate", file], environment: scratch.environment())
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
-        #expect(validate.stdout.contains("twice.json: ok, 2 questions (1 asked again, kept once)"), "\(validate.stdout)")
+        #expect(
+            validate.stdout.contains("twice.json: ok, 2 questions (1 asked again, kept once)"), "\(validate.stdout)")
         let play = try runQuiz(
             ["--questions", file, "twice", "--seed", "1", "-n", "3"], input: "Jupiter\nWater\nSaturn\n",
             environment: scratch.environment())
