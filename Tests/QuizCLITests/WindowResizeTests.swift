@@ -10,53 +10,30 @@ import Testing
 /// again whole at the new width, with nothing of the old drawing left on the
 /// prompt's lines.
 @Suite struct WindowResizeTests {
-    @Test func aResizeRedrawsThePromptLineCleanly() throws {
+    /// From 40 columns to 20 (the line now takes two rows), and from 20 to
+    /// 30 (a line over two rows redrawn at the new width).
+    @Test(arguments: [
+        (40, 20, ["quiz> play mini quiz", " now pleasex"]), (20, 30, ["quiz> play mini quiz now pleas", "ex"]),
+    ])
+    func aResizeRedrawsThePromptLineCleanly(from: UInt16, to: UInt16, expected: [String]) throws {
         let scratch = Scratch()
         let terminal = try PseudoTerminal(
-            arguments: [], environment: scratch.environment(["TERM": "xterm"]), columns: 40, rows: 24)
+            arguments: [], environment: scratch.environment(["TERM": "xterm"]), columns: from, rows: 24)
         try terminal.wait(for: "quiz> ")
         terminal.type("play mini quiz now please")
         usleep(200_000)
-        var screen = Screen(columns: 40)
+        var screen = Screen(columns: Int(from))
         let before = terminal.mark
         screen.feed(String(terminal.output[..<before]))
-        terminal.resize(columns: 20, rows: 24)
-        screen.resize(columns: 20)
+        terminal.resize(columns: to, rows: 24)
+        screen.resize(columns: Int(to))
         usleep(300_000)
         terminal.type("x")
         usleep(200_000)
         let after = terminal.mark
         screen.feed(String(terminal.output[before..<after]))
         let rows = screen.rows.drop { !$0.hasPrefix("quiz> ") }
-        #expect(
-            Array(rows) == ["quiz> play mini quiz", " now pleasex"],
-            "the screen after the resize:\n\(screen.rows.joined(separator: "\n"))")
-        #expect(screen.rows.filter { $0.contains("quiz>") }.count == 1, "\(screen.rows)")
-        terminal.type(PseudoTerminal.enter, PseudoTerminal.ctrlD)
-        #expect(try terminal.waitForExit() == 0)
-    }
-
-    @Test func aResizeRedrawsALineTypedOverTwoRows() throws {
-        let scratch = Scratch()
-        let terminal = try PseudoTerminal(
-            arguments: [], environment: scratch.environment(["TERM": "xterm"]), columns: 20, rows: 24)
-        try terminal.wait(for: "quiz> ")
-        terminal.type("play mini quiz now please")
-        usleep(200_000)
-        var screen = Screen(columns: 20)
-        let before = terminal.mark
-        screen.feed(String(terminal.output[..<before]))
-        terminal.resize(columns: 30, rows: 24)
-        screen.resize(columns: 30)
-        usleep(300_000)
-        terminal.type("x")
-        usleep(200_000)
-        let after = terminal.mark
-        screen.feed(String(terminal.output[before..<after]))
-        let rows = screen.rows.drop { !$0.hasPrefix("quiz> ") }
-        #expect(
-            Array(rows) == ["quiz> play mini quiz now pleas", "ex"],
-            "the screen after the resize:\n\(screen.rows.joined(separator: "\n"))")
+        #expect(Array(rows) == expected, "the screen after the resize:\n\(screen.rows.joined(separator: "\n"))")
         #expect(screen.rows.filter { $0.contains("quiz>") }.count == 1, "\(screen.rows)")
         terminal.type(PseudoTerminal.enter, PseudoTerminal.ctrlD)
         #expect(try terminal.waitForExit() == 0)

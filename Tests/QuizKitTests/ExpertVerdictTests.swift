@@ -120,6 +120,13 @@ import Testing
         Stephenson;Stevenson;wrong;;another name on its own
         Tiber;Tibet;wrong;;a river, not a region
         Hungray Strait;Hungary Strait;slip;;not a word at all
+        team;A-Team;wrong;;the A of a compound is no article
+        225;An-225;wrong;;the An of a compound is no article
+        the ha;a-ha;wrong;;a-ha is one name
+        the A-Team;A-Team;right;;an article before the compound
+        Coper;Copper;slip;;a doubled letter written once, though coper is an old word no player means
+        Godard;Goddard;slip;;a doubled letter written once, though Godard is another name
+        Hunggary;Hungary;slip;;a letter doubled
         """#
 
     static let cases: [Case] = table.split(separator: "\n").compactMap { line in

@@ -18,9 +18,12 @@ import Testing
         #expect(try NthGame.pick(3, from: sessions)?.score == 1)
     }
 
-    @Test func noGamesIsNil() throws {
+    /// No games: the last game is nil ("no games yet"); an earlier one is not found.
+    @Test func noGamesIsNilAndAnEarlierOneNotFound() throws {
         #expect(try NthGame.pick(1, from: []) == nil)
-        #expect(try NthGame.pick(5, from: []) == nil)
+        #expect(
+            throws: CommandFailure(status: .noInput, message: "no game 5 back (--game 5): the history has no games")
+        ) { try NthGame.pick(5, from: []) }
     }
 
     /// A game the history does not have is not found (66), not bad usage.

@@ -79,6 +79,15 @@ public struct AnswerMatcher: Sendable {
         return form.isEmpty ? AnswerNormalizer.trimmingSpaces(folded).lowercased() : form
     }
 
+    /// Two choices with the same key read as one to a player (case, spaces
+    /// and invisible characters aside): a bank may not offer both. Accents
+    /// count: a quiz of spellings offers `Brasil` and `Brasíl`.
+    static func sameChoiceKey(_ text: String) -> String {
+        let visible = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        return visible.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     public func verdict(for typed: String) -> Verdict {
         let form = Self.form(typed, strict: strict)
         if form.isEmpty { return .wrong }
@@ -172,8 +181,7 @@ public struct AnswerMatcher: Sendable {
             if distance <= allowed { near.append((index, distance)) }
         }
         near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
-        guard let best = near.first(where: { !FalseFriends.differ(typed: form, answer: acceptedForms[$0.index]) })
-        else {
+        guard let best = near.first(where: { Self.isSlip(form, of: acceptedForms[$0.index]) }) else {
             return nearReject(typed) ? .rejected : .wrong
         }
         let right = Set(acceptedForms)
@@ -184,6 +192,14 @@ public struct AnswerMatcher: Sendable {
             return rejectForms.contains(rival) ? .rejected : .wrong
         }
         return .accepted(form: accepted[best.index], slip: true)
+    }
+
+    /// A close spelling is a slip unless it is a different word
+    /// (`FalseFriends`); a letter written once where it is doubled, or the
+    /// other way, is a slip even when it makes a word no player means
+    /// (`coper` for `copper`, `Godard` for `Goddard`).
+    static func isSlip(_ typed: String, of answer: String) -> Bool {
+        onlyDoubling(typed, answer) || !FalseFriends.differ(typed: typed, answer: answer)
     }
 
     /// `a` and `b` differ only in letters written once or twice (`abysal`
@@ -219,8 +235,7 @@ public struct AnswerMatcher: Sendable {
             if distance <= allowed { near.append((index, distance)) }
         }
         near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
-        guard let best = near.first(where: { !FalseFriends.differ(typed: typedForm, answer: forms[$0.index]) })
-        else { return nil }
+        guard let best = near.first(where: { isSlip(typedForm, of: forms[$0.index]) }) else { return nil }
         let chosen = forms[best.index]
         let rivals =
             forms.filter { $0 != chosen } + reject.map { form($0, strict: false) }.filter { $0 != chosen }
@@ -442,7 +457,11 @@ public struct AnswerMatcher: Sendable {
             }
         }
         var words = joiningInitials(spaced.split(separator: " ").map(String.init).filter { $0 != "and" })
-        if words.count > 1, articles.contains(words[0]) { words.removeFirst() }
+        // An article before the answer, set off by a space (`the Hague`),
+        // not the first part of a compound (`A-Team`, `An-225`, `a-ha`).
+        if words.count > 1, articles.contains(words[0]), normalized.hasPrefix(words[0] + " ") {
+            words.removeFirst()
+        }
         let result = regnalNumbers(NumberWords.signed(NumberWords.digits(words))).joined(separator: " ")
         return result.isEmpty ? normalized : result
     }

@@ -148,7 +148,13 @@ public struct Game: Sendable {
     public mutating func answer(_ line: String) -> Reading {
         guard let asked = current else { return .notUnderstood("The game is over.") }
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if input.isEmpty {
+        // Nothing a player can see (a stray paste of a zero-width space, a
+        // bidi mark, a lone combining accent) is no answer: asked again.
+        let unseen = input.unicodeScalars.allSatisfy {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .format
+                || $0.properties.generalCategory == .nonspacingMark
+        }
+        if input.isEmpty || unseen {
             return .notUnderstood(asked.choices.isEmpty ? "Type an answer, or :skip." : "Type an answer, or skip.")
         }
         if asked.choices.isEmpty {

@@ -353,7 +353,7 @@ struct BankChecker {
             return nil
         }
         var seen = Set<String>()
-        for choice in choices where !seen.insert(AnswerNormalizer.normalize(choice)).inserted {
+        for choice in choices where !seen.insert(AnswerMatcher.sameChoiceKey(choice)).inserted {
             questionProblem(number, "choices", "\"\(choice)\" is listed twice", at: choicesNode)
             return nil
         }

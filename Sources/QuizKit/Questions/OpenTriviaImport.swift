@@ -184,12 +184,17 @@ enum OpenTriviaImport {
             let choices = [correct] + incorrect
             // One line naming the question by its prompt and the answer at fault.
             let question = "the question \"\(shown(prompt, width: 60))\""
+            // Compared as a player's typing is (case, accents, invisible characters):
+            // `rome` among the wrong answers would make typing it wrong.
+            let keys = incorrect.map(AnswerMatcher.sameChoiceKey)
             let problem: String? =
                 if incorrect.isEmpty {
                     "needs at least one wrong answer, in \(question)"
-                } else if incorrect.contains(correct) {
+                } else if let same = incorrect.indices.first(where: { keys[$0] == AnswerMatcher.sameChoiceKey(correct) }
+                ) {
                     "the correct answer \"\(shown(correct))\" is repeated among the wrong answers of \(question)"
-                } else if let twice = incorrect.indices.first(where: { incorrect[..<$0].contains(incorrect[$0]) }) {
+                        + (incorrect[same] == correct ? "" : " (as \"\(shown(incorrect[same]))\")")
+                } else if let twice = keys.indices.first(where: { keys[..<$0].contains(keys[$0]) }) {
                     "the wrong answer \"\(shown(incorrect[twice]))\" is listed twice in \(question)"
                 } else {
                     nil
