@@ -48,6 +48,18 @@ import Testing
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
+    /// Plays one more game (seed 64), cleanly, and finds it and every game of `kept` in the history.
+    func playOneMore(_ scratch: Scratch, keeping kept: Set<Int>) throws {
+        let game = try runQuiz(
+            ["--questions", bank, "mini", "--seed", "64"],
+            input: try answers(bank: bank, seed: 64, right: [0]).joined(separator: "\n") + "\n",
+            environment: scratch.privateEnvironment())
+        #expect(game.status == 0 && game.stderr.isEmpty, "\(game.stderr)")
+        let (after, all) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
+        #expect(playedSeeds(all) == kept.union([64]))
+    }
+
     func playedSeeds(_ games: [[String: Any]]) -> Set<Int> {
         Set(games.compactMap { $0["seed"] as? Int }.filter { $0 < 1_000_000 })
     }
@@ -81,14 +93,7 @@ import Testing
         let (again, same) = try historyJSON(environment: scratch.privateEnvironment())
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
         #expect(playedSeeds(same) == kept)
-        let game = try runQuiz(
-            ["--questions", bank, "mini", "--seed", "64"],
-            input: try answers(bank: bank, seed: 64, right: [0]).joined(separator: "\n") + "\n",
-            environment: scratch.privateEnvironment())
-        #expect(game.status == 0 && game.stderr.isEmpty, "\(game.stderr)")
-        let (after, all) = try historyJSON(environment: scratch.privateEnvironment())
-        #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
-        #expect(playedSeeds(all) == kept.union([64]))
+        try playOneMore(scratch, keeping: kept)
         #expect(scratch.dataFiles().filter { $0.contains(".damaged-") }.count == 1)
     }
 
@@ -115,14 +120,7 @@ import Testing
         #expect(playedSeeds(games) == Set(seeds.map(Int.init)))
         #expect(!scratch.dataFiles().contains { $0.contains(".damaged-") }, "\(scratch.dataFiles())")
 
-        let game = try runQuiz(
-            ["--questions", bank, "mini", "--seed", "64"],
-            input: try answers(bank: bank, seed: 64, right: [0]).joined(separator: "\n") + "\n",
-            environment: scratch.privateEnvironment())
-        #expect(game.status == 0 && game.stderr.isEmpty, "\(game.stderr)")
-        let (after, all) = try historyJSON(environment: scratch.privateEnvironment())
-        #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
-        #expect(playedSeeds(all) == Set(seeds.map(Int.init)).union([64]))
+        try playOneMore(scratch, keeping: Set(seeds.map(Int.init)))
         #expect(!scratch.dataFiles().contains { $0.contains(".damaged-") })
     }
 }

@@ -182,6 +182,16 @@ import Testing
         #expect(AnswerMatcher.slipChoice("South Afrika", among: continents) == 0)
     }
 
+    /// The canonical form folds as the matcher does, so a choice's text typed
+    /// with a pasted invisible character or a stroke letter reads as that choice.
+    @Test func theCanonicalFormFolds() {
+        #expect(AnswerMatcher.canonical("Pa\u{200B}ris") == "paris")
+        #expect(AnswerMatcher.canonical("Łódź") == "lodz")
+        #expect(AnswerMatcher.canonical("U.S.A.") == "usa")
+        #expect(AnswerMatcher.canonical("A-Team") == "a team")
+        #expect(AnswerMatcher.canonical("minus three") == "-3")
+    }
+
     @Test func theWordListIsSearchedWhole() {
         for word in ["aardvark", "hungry", "iconic", "america", "chloride", "zyrian", "hypotension"] {
             #expect(RealWords.contains(word), "\(word)")

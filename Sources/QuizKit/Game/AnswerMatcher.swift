@@ -1,33 +1,40 @@
 /// Decides whether a typed answer means one of a question's accepted answers.
 ///
 /// Both sides are first brought to a canonical form (`canonical(_:)`):
-/// `AnswerNormalizer` (case, accents, spaces, a final full stop), then
-/// hyphens, apostrophes and inner punctuation read as spaces, `&` and the
-/// word `and` dropped, a leading article (`the`, `a`, `an`) dropped, and
-/// numbers written as words read as digits (`four` is `4`, `fourth` is
-/// `4th`, `nineteen forty-five` is `1945`). Equal canonical forms match.
+/// `AnswerFolding` (invisible characters dropped, stroke letters and
+/// ligatures as their letters), `AnswerNormalizer` (case, accents, spaces, a
+/// final full stop), then hyphens, apostrophes and inner punctuation read as
+/// spaces, `&` and the word `and` dropped, runs of single letters joined
+/// (`U.S.A.` is `usa`), a leading article (`the`, `a`, `an`) set off by a
+/// space dropped, numbers written as words read as digits (`four` is `4`,
+/// `fourth` is `4th`, `nineteen forty-five` is `1945`, `minus three` is
+/// `-3`), and a roman numeral of `i`, `v`, `x` after the first word read as
+/// its number (`Mehmed II` is `Mehmed 2`). Equal canonical forms match.
 ///
 /// Failing that, a spelling slip is accepted when it is close: a
 /// Damerau–Levenshtein distance (adjacent swaps count one) of 1 for answers
 /// of 5 to 8 letters, 2 for 9 letters and more; never for shorter answers,
 /// never for answers with digits or symbols, never for ones that look like
 /// chemical symbols or formulas (`Au`, `NaCl`, `NASA`), never when what was
-/// typed has digits, and never when it is as close to another candidate
-/// (another accepted form, a rejected answer, another choice) as to the one
-/// it is nearest to. A slip changes letters only inside words long enough
+/// typed has digits, never when it is a different word (`FalseFriends`:
+/// `hungry` is no slip of `Hungary`, `Ireland` none of `Iceland`; a letter
+/// doubled or undoubled is always a slip), and never when it is as close to
+/// something wrong (a rejected answer, another choice) as to the accepted
+/// form it is nearest to; two accepted forms are never rivals, and a doubled
+/// letter wins a tie. A slip changes letters only inside words long enough
 /// to carry one: never a word of 1 to 3 letters (`Plan A`, `Hepatitis C`),
 /// never a roman numeral (`World War II`, `Henry VIII`), never a word's first
-/// letter (`Gambia`, `Zambia`), and what was typed is never a country's name
-/// (`Ireland` is no slip of `Iceland`); spaces may come and go (`cocacola`).
+/// letter (`Gambia`, `Zambia`); spaces may come and go (`cocacola`).
 ///
 /// Numbers written in digits must agree with the answer's, sign, decimal
 /// point and all (`-40` is not `40`, `3 14` is not `3.14`); a comma before
 /// exactly three digits groups thousands (`1,000` is `1000`). This holds
 /// for an exact match as for a slip, when both sides have digits.
 ///
-/// A `strict` matcher compares `AnswerNormalizer` forms only. Answers in
-/// `reject` are never accepted, whatever else would match them, unless one
-/// reads exactly as an accepted answer (then the accepted answer wins).
+/// A `strict` matcher compares `AnswerFolding` and `AnswerNormalizer` forms
+/// only. Answers in `reject` are never accepted, whatever else would match
+/// them, unless one reads exactly as an accepted answer (then the accepted
+/// answer wins).
 public struct AnswerMatcher: Sendable {
     /// What a typed answer was taken for.
     public enum Verdict: Sendable, Equatable {
@@ -75,7 +82,7 @@ public struct AnswerMatcher: Sendable {
     /// empties, is compared as it is written.
     public static func form(_ text: String, strict: Bool) -> String {
         let folded = AnswerFolding.fold(text)
-        let form = strict ? AnswerNormalizer.normalize(folded) : canonical(folded)
+        let form = strict ? AnswerNormalizer.normalize(folded) : canonical(folded: folded)
         return form.isEmpty ? AnswerNormalizer.trimmingSpaces(folded).lowercased() : form
     }
 
@@ -171,7 +178,7 @@ public struct AnswerMatcher: Sendable {
     /// accepted forms never make a verdict stricter.
     private func slip(_ form: String, agreeing: [Bool]) -> Verdict {
         let typed = SlipKey(form)
-        guard typed.plain, !typed.isKnownName else { return .wrong }
+        guard typed.plain else { return .wrong }
         var near: [(index: Int, distance: Int)] = []
         for (index, candidate) in acceptedForms.enumerated() {
             let key = SlipKey(candidate)
@@ -223,7 +230,7 @@ public struct AnswerMatcher: Sendable {
     public static func slipChoice(_ typed: String, among choices: [String], reject: [String] = []) -> Int? {
         let typedForm = form(typed, strict: false)
         let key = SlipKey(typedForm)
-        guard key.plain, !key.text.isEmpty, !key.isKnownName else { return nil }
+        guard key.plain, !key.text.isEmpty else { return nil }
         let typedNumbers = numbers(typed)
         let forms = choices.map { form($0, strict: false) }
         let keys = forms.map(SlipKey.init)
@@ -273,8 +280,6 @@ public struct AnswerMatcher: Sendable {
         /// numeral, so nothing may be put next to it either.
         var short: [Bool] = []
         var numbers: [Substring] = []
-        /// The words are a country's name.
-        var isKnownName = false
         var letters = 0
         /// Letters and numbers only: no symbol anywhere.
         var plain = true
@@ -304,8 +309,6 @@ public struct AnswerMatcher: Sendable {
                     letters += 1
                 }
             }
-            let words = String(String.UnicodeScalarView(text)).split(separator: " ")
-            isKnownName = !words.isEmpty && words.allSatisfy { KnownNames.countries.contains(String($0)) }
         }
 
         /// The edits between the words, when the numbers are the same; else more than `limit`.
@@ -435,6 +438,11 @@ public struct AnswerMatcher: Sendable {
     /// empty for a text with something in it: when the rules leave nothing
     /// (`and`, `&`), the `AnswerNormalizer` form is used.
     public static func canonical(_ text: String) -> String {
+        canonical(folded: AnswerFolding.fold(text))
+    }
+
+    /// `canonical` of a text `AnswerFolding` has folded already.
+    private static func canonical(folded text: String) -> String {
         let normalized = AnswerNormalizer.normalize(text)
         var spaced = ""
         spaced.unicodeScalars.reserveCapacity(normalized.unicodeScalars.count)
@@ -473,13 +481,13 @@ public struct AnswerMatcher: Sendable {
     /// `Henry 8` (a numeral with `l`, `c`, `d` or `m` is more often a word:
     /// `mix`, `DC`).
     static func regnalNumbers(_ words: [String]) -> [String] {
+        let values: [Unicode.Scalar: Int] = ["i": 1, "v": 5, "x": 10]
         var out = words
         for index in words.indices.dropFirst() {
             let word = words[index]
-            guard word.unicodeScalars.allSatisfy({ "ivx".unicodeScalars.contains($0) }),
-                isRomanNumeral(Substring(word))
-            else { continue }
-            let values: [Unicode.Scalar: Int] = ["i": 1, "v": 5, "x": 10]
+            guard word.unicodeScalars.allSatisfy({ values[$0] != nil }), isRomanNumeral(Substring(word)) else {
+                continue
+            }
             let digits = word.unicodeScalars.compactMap { values[$0] }
             var total = 0
             for (position, value) in digits.enumerated() {

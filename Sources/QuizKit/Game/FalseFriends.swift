@@ -29,7 +29,7 @@ enum FalseFriends {
         let split = splitWords(typedWords, joiningTo: replaced)
         for (index, word) in typedWords.enumerated() where word.count >= 4 && !answerWords.contains(word) {
             if replaced.contains(where: { inflected(word, $0) }) { continue }
-            if split.contains(index) || isJoined(word, answerWords) { continue }
+            if split.contains(index) || !splitWords(answerWords, joiningTo: [word]).isEmpty { continue }
             // A space put in, with a slip in the other part (`bbio luminescence`).
             if typedWords.count > answerWords.count,
                 replaced.contains(where: { $0.count > word.count && ($0.hasPrefix(word) || $0.hasSuffix(word)) })
@@ -76,21 +76,10 @@ enum FalseFriends {
         ("on", "a"), ("um", "a"), ("us", "i"), ("is", "es"), ("ex", "ices"), ("ix", "ices"),
     ]
 
-    /// `word` is two or more neighbouring words of `words` run together.
-    static func isJoined(_ word: Substring, _ words: [Substring]) -> Bool {
-        for start in words.indices {
-            var joined = ""
-            for end in start..<words.count {
-                joined += words[end]
-                if end > start, joined == word { return true }
-                if joined.count >= word.count { break }
-            }
-        }
-        return false
-    }
-
     /// The indices of `words` in runs of two or more that, run together,
-    /// make one of `targets` (`sea horse` for `seahorse`).
+    /// make one of `targets`: `sea horse` typed for `seahorse`, and (with
+    /// the answer's words and the typed word as the target) `seahorse` for
+    /// `sea horse`.
     static func splitWords(_ words: [Substring], joiningTo targets: [Substring]) -> Set<Int> {
         var result = Set<Int>()
         for start in words.indices {

@@ -1,7 +1,8 @@
-/// Names of the world's countries and continents, in `AnswerMatcher`'s canonical form. A
-/// typed answer that is one of them is never a spelling slip of another
-/// answer: `Ireland` is a country, not a slip of `Iceland`, and `Gambia` is
-/// not `Zambia`, however close the letters.
+/// Names of the world's countries and continents, in `AnswerMatcher`'s
+/// canonical form, for `FalseFriends`: a typed word that is one of them is
+/// never a spelling slip of another answer (`Ireland` is a country, not a
+/// slip of `Iceland`, and `Gambia` is not `Zambia`, however close the
+/// letters), even inside a longer answer (`South America`).
 enum KnownNames {
     static let countries: Set<String> = Set(
         """

@@ -23,10 +23,13 @@ enum OpenTriviaImport {
         }
     }
 
-    /// What a bank's description says of results that asked a question again.
+    /// What a bank's description says, in brackets at its end, of results
+    /// that asked a question again (`QuestionBank.repeatedQuestions` reads it).
     static func repeatedNote(_ count: Int) -> String {
-        "\(count) asked again, kept once"
+        "\(count)" + repeatedSuffix
     }
+
+    static let repeatedSuffix = " asked again, kept once"
 
     static let fields = ["type", "difficulty", "category", "question", "correct_answer"]
 

@@ -97,7 +97,7 @@ public struct QuestionBank: Sendable {
     /// `3 asked again, kept once`, for an Open Trivia file that asked
     /// questions more than once (its description says so); nil otherwise.
     public var repeatedQuestions: String? {
-        guard let description, description.hasSuffix(" asked again, kept once)"),
+        guard let description, description.hasSuffix(OpenTriviaImport.repeatedSuffix + ")"),
             let open = description.lastIndex(of: "(")
         else { return nil }
         return String(description[description.index(after: open)..<description.index(before: description.endIndex)])

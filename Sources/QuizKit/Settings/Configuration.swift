@@ -219,8 +219,7 @@ public struct Configuration: Sendable, Equatable {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x00..<0x20, 0x7F:
-                safe.append("^")
-                safe.append(Unicode.Scalar(UInt8(scalar.value ^ 0x40)))
+                safe.append(contentsOf: TerminalText.caret(scalar).unicodeScalars)
             default:
                 if TerminalText.needsChange(scalar) || scalar.properties.generalCategory == .format {
                     safe.append(contentsOf: TerminalText.visible(scalar).unicodeScalars)

@@ -35,8 +35,7 @@ public enum TerminalText {
             case 0x09:
                 result.append(" ")
             case 0x00..<0x20, 0x7F:
-                result.append("^")
-                result.append(Unicode.Scalar(UInt8(scalar.value ^ 0x40)))
+                result.append(contentsOf: caret(scalar).unicodeScalars)
             case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
                 result.append(contentsOf: visible(scalar).unicodeScalars)
             default:
@@ -89,6 +88,11 @@ public enum TerminalText {
     }
 
     /// `U+001B` and the like: how a warning names a character.
+    /// A C0 control or DEL in caret notation: NUL `^@`, ESC `^[`, DEL `^?`.
+    static func caret(_ scalar: Unicode.Scalar) -> String {
+        "^" + String(Unicode.Scalar(UInt8(truncatingIfNeeded: scalar.value ^ 0x40)))
+    }
+
     public static func visible(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
