@@ -48,4 +48,36 @@ import Testing
         #expect(last.status == 0)
         #expect(last.stdout.contains("No games yet"), "\(last.stdout)")
     }
+
+    /// A `reject` that reads as the answer would be dropped by the matcher
+    /// (the right answer can always be given): `--validate` says so.
+    @Test(arguments: [("The Hague", "Hague"), ("Henry VIII", "Henry 8"), ("Rock & roll", "rock and roll")])
+    func aRejectThatReadsAsTheAnswerIsRefused(answer: String, reject: String) throws {
+        let scratch = Scratch()
+        let file = scratch.path + "/one.json"
+        try """
+        {"title": "One", "questions": [{"prompt": "Which?", "answer": "\(answer)", "reject": ["\(reject)"]}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runQuiz(["--validate", file], environment: scratch.environment())
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(
+            (result.stdout + result.stderr).contains("item 1 \"\(reject)\" is the answer"),
+            "\(result.stdout)\(result.stderr)")
+    }
+
+    /// `!` pasted with a zero-width space after a wrong answer still counts it right.
+    @Test func aPastedBangWithAnInvisibleCharacterStillCounts() throws {
+        let scratch = Scratch()
+        let file = scratch.path + "/two.json"
+        try """
+        {"title": "Two", "questions": [
+          {"id": "a", "prompt": "What is the capital of France?", "answer": "Paris"},
+          {"id": "b", "prompt": "What is the capital of Italy?", "answer": "Rome"}]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runQuiz(
+            ["--questions", file, "two", "--seed", "1"], input: "Lyon\n!\u{200B}\nRome\n",
+            environment: scratch.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Counted as right"), "\(result.stdout)")
+    }
 }

@@ -17,8 +17,8 @@
 /// never for answers with digits or symbols, never for ones that look like
 /// chemical symbols or formulas (`Au`, `NaCl`, `NASA`), never when what was
 /// typed has digits, never when it is a different word (`FalseFriends`:
-/// `hungry` is no slip of `Hungary`, `Ireland` none of `Iceland`; a letter
-/// doubled or undoubled is always a slip), and never when it is as close to
+/// `hungry` is no slip of `Hungary`, `Ireland` none of `Iceland`, `dessert`
+/// none of `desert`), and never when it is as close to
 /// something wrong (a rejected answer, another choice) as to the accepted
 /// form it is nearest to; two accepted forms are never rivals, and a doubled
 /// letter wins a tie. A slip changes letters only inside words long enough
@@ -108,11 +108,13 @@ public struct AnswerMatcher: Sendable {
         return slip(form, agreeing: agreeing)
     }
 
-    /// The numbers written in digits in `text`, in order, each with its sign
-    /// (a `-` or `−` not after a letter or digit) and decimal part; a comma
-    /// before exactly three digits groups thousands and is dropped.
+    /// The numbers written in digits in `text` (folded: a zero-width space
+    /// inside `19​45` splits nothing), in order, each with its sign (a minus
+    /// sign, hyphen or dash not after a letter or digit, or the word `minus`)
+    /// and decimal part; a comma before exactly three digits groups
+    /// thousands and is dropped.
     static func numbers(_ text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Array(AnswerFolding.fold(text).unicodeScalars)
         var result: [String] = []
         var index = 0
         while index < scalars.count {
@@ -121,7 +123,7 @@ public struct AnswerMatcher: Sendable {
                 continue
             }
             var number = ""
-            if index > 0, scalars[index - 1] == "-" || scalars[index - 1] == "\u{2212}",
+            if index > 0, minusSigns.contains(scalars[index - 1]),
                 index < 2 || !(scalars[index - 2].properties.isAlphabetic || isDigit(scalars[index - 2]))
             {
                 number = "-"
@@ -188,7 +190,8 @@ public struct AnswerMatcher: Sendable {
             if distance <= allowed { near.append((index, distance)) }
         }
         near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
-        guard let best = near.first(where: { Self.isSlip(form, of: acceptedForms[$0.index]) }) else {
+        guard let best = near.first(where: { !FalseFriends.differ(typed: form, answer: acceptedForms[$0.index]) })
+        else {
             return nearReject(typed) ? .rejected : .wrong
         }
         let right = Set(acceptedForms)
@@ -199,14 +202,6 @@ public struct AnswerMatcher: Sendable {
             return rejectForms.contains(rival) ? .rejected : .wrong
         }
         return .accepted(form: accepted[best.index], slip: true)
-    }
-
-    /// A close spelling is a slip unless it is a different word
-    /// (`FalseFriends`); a letter written once where it is doubled, or the
-    /// other way, is a slip even when it makes a word no player means
-    /// (`coper` for `copper`, `Godard` for `Goddard`).
-    static func isSlip(_ typed: String, of answer: String) -> Bool {
-        onlyDoubling(typed, answer) || !FalseFriends.differ(typed: typed, answer: answer)
     }
 
     /// `a` and `b` differ only in letters written once or twice (`abysal`
@@ -242,7 +237,8 @@ public struct AnswerMatcher: Sendable {
             if distance <= allowed { near.append((index, distance)) }
         }
         near.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
-        guard let best = near.first(where: { isSlip(typedForm, of: forms[$0.index]) }) else { return nil }
+        guard let best = near.first(where: { !FalseFriends.differ(typed: typedForm, answer: forms[$0.index]) })
+        else { return nil }
         let chosen = forms[best.index]
         let rivals =
             forms.filter { $0 != chosen } + reject.map { form($0, strict: false) }.filter { $0 != chosen }
@@ -448,10 +444,20 @@ public struct AnswerMatcher: Sendable {
         spaced.unicodeScalars.reserveCapacity(normalized.unicodeScalars.count)
         let scalars = Array(normalized.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
-            if scalar == "-" || scalar == "\u{2212}", index + 1 < scalars.count, isDigit(scalars[index + 1]),
-                index == 0 || scalars[index - 1] == " "
+            let startsWord = index == 0 || scalars[index - 1] == " "
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if minusSigns.contains(scalar), startsWord, let next, isDigit(next) {
+                spaced.unicodeScalars.append("-")  // a sign: -3 and –3 are not 3
+            } else if minusSigns.contains(scalar), startsWord, next != nil, numberWord(in: scalars, from: index + 1) {
+                spaced.unicodeScalars.append(contentsOf: "minus ".unicodeScalars)  // -three is minus three
+            } else if scalar == "-", !startsWord, next == nil || next == " " {
+                spaced.unicodeScalars.append("-")  // ends a symbol: O- is not O
+            } else if let next, isDigit(scalar) != isDigit(next), next.properties.isAlphabetic || isDigit(next),
+                scalar.properties.isAlphabetic || isDigit(scalar), !isOrdinalEnding(scalars, after: index)
             {
-                spaced.unicodeScalars.append("-")  // a sign: -3 is not 3
+                // Letters and digits apart: B52 is B-52, MI5 is MI 5, 5km is 5 km.
+                spaced.unicodeScalars.append(scalar)
+                spaced.unicodeScalars.append(" ")
             } else if scalar == "&" {
                 spaced.unicodeScalars.append(contentsOf: " and ".unicodeScalars)
             } else if scalar == ",", index > 0, index + 1 < scalars.count, isDigit(scalars[index - 1]),
@@ -476,18 +482,41 @@ public struct AnswerMatcher: Sendable {
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
+    /// A minus sign as typed or pasted: the hyphen, the minus sign, and the
+    /// hyphens and dashes a word processor puts in its place.
+    static let minusSigns: Set<Unicode.Scalar> = [
+        "-", "\u{2212}", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{FE63}", "\u{FF0D}",
+    ]
+
+    /// Digits at `index`, then `st`, `nd`, `rd` or `th` ending the word:
+    /// an ordinal (`21st`), kept whole.
+    private static func isOrdinalEnding(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+        guard isDigit(scalars[index]), index + 2 < scalars.count else { return false }
+        let suffix = String(String.UnicodeScalarView(scalars[(index + 1)...(index + 2)]))
+        let ends = index + 3 == scalars.count || !scalars[index + 3].properties.isAlphabetic
+        return ["st", "nd", "rd", "th"].contains(suffix) && ends
+    }
+
+    /// The letters from `index` on, to the end of the word, are a number
+    /// word (`-three`: minus three).
+    private static func numberWord(in scalars: [Unicode.Scalar], from index: Int) -> Bool {
+        var end = index
+        while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
+        return NumberWords.isNumberWord(String(String.UnicodeScalarView(scalars[index..<end])))
+    }
+
     /// A roman numeral of `i`, `v` and `x` after the first word, as digits:
     /// `Mehmed II` is `Mehmed 2`, `World War II` `World War 2`, `Henry VIII`
     /// `Henry 8` (a numeral with `l`, `c`, `d` or `m` is more often a word:
-    /// `mix`, `DC`).
+    /// `mix`, `DC`; and a lone `X` a letter: `Malcolm X`).
     static func regnalNumbers(_ words: [String]) -> [String] {
         let values: [Unicode.Scalar: Int] = ["i": 1, "v": 5, "x": 10]
         var out = words
         for index in words.indices.dropFirst() {
             let word = words[index]
-            guard word.unicodeScalars.allSatisfy({ values[$0] != nil }), isRomanNumeral(Substring(word)) else {
-                continue
-            }
+            // A lone `x` is more often a letter than ten: Malcolm X, Generation X.
+            guard word != "x", word.unicodeScalars.allSatisfy({ values[$0] != nil }), isRomanNumeral(Substring(word))
+            else { continue }
             let digits = word.unicodeScalars.compactMap { values[$0] }
             var total = 0
             for (position, value) in digits.enumerated() {

@@ -6,11 +6,13 @@
 /// - for an answer of one word, any real word (`RealWords`: `iconic` for
 ///   `Ionic`, `chloride` for `Chlorine`, `hungry` for `Hungary`, `pert` for
 ///   `Perth`) or a country's name (`KnownNames`);
-/// - for an answer of several words, a country or a continent
-///   (`KnownNames`: `america` in `South America` for `South Africa`), not
-///   a form of the word it replaces (`Antarctica krill`): any other word
-///   inside a longer name is a slip, since the rest of the name says what
-///   was meant (`Harry Porter`, `Bearing Strait`, `Genghis Kahn`);
+/// - for an answer of several words, a country or a continent, or a word
+///   made of one (`KnownNames`: `America` in `South America` for `South
+///   Africa`, `Nigeria River` for `Niger River`, `Central American
+///   Republic`), or any name in place of a country (`Bank of Indiana`), but
+///   not a form of a word that names no place (`Antarctica krill`): any
+///   other word inside a longer name is a slip, since the rest of the name
+///   says what was meant (`Harry Porter`, `Bearing Strait`, `Genghis Kahn`);
 /// - in either, the answer's word with a prefix or an ending that means the
 ///   opposite or another compound: `hypo`/`hyper`, `endo`/`exo`,
 ///   `inter`/`intra`, `micro`/`macro`, `ante`/`anti`; `-ane`/`-ene`/`-yne`,
@@ -38,8 +40,13 @@ enum FalseFriends {
             }
             if answerWords.count == 1 {
                 if RealWords.contains(word) || KnownNames.isPlace(word) { return true }
-            } else if KnownNames.isPlace(word), !replaced.contains(where: { derived(word, $0) }) {
-                return true
+            } else {
+                // A place for the answer's word, or a name for its place;
+                // not a form of a word that names no place (`antarctica`
+                // for `antarctic`, as `nigeria` for `niger` is another place).
+                let form = replaced.contains { derived(word, $0) && !KnownNames.isPlace($0) }
+                let named = RealWords.isName(word) && replaced.contains { KnownNames.isPlace($0) }
+                if !form && (KnownNames.isPlace(word) || named) { return true }
             }
             if replaced.contains(where: { contrasting(word, $0) }) { return true }
         }

@@ -23,7 +23,8 @@ public enum GameCommand: Sendable, Equatable {
 
     /// The command `line` means at `asked`; nil when it is an answer.
     public static func parse(_ line: String, at asked: Game.Asked) -> GameCommand? {
-        let word = line.trimmed.lowercased()
+        // Folded first: `!` pasted with a zero-width space is still `!`.
+        let word = AnswerFolding.fold(line).trimmed.lowercased()
         if word.hasPrefix(":") {
             return colon[word] ?? .unknown(word)
         }

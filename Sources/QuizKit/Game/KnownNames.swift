@@ -29,9 +29,12 @@ enum KnownNames {
         "arctic", "atlantic", "pacific",
     ]
 
-    /// A country's or a continent's name (one word of it, canonical).
+    /// A country's or a continent's name (one word of it, canonical), or
+    /// the word for its people or things made of it with `n` (`american`,
+    /// `austrian`, `dominican`).
     static func isPlace(_ word: some StringProtocol) -> Bool {
         let word = String(word)
-        return countries.contains(word) || continents.contains(word)
+        func named(_ text: String) -> Bool { countries.contains(text) || continents.contains(text) }
+        return named(word) || (word.hasSuffix("n") && named(String(word.dropLast())))
     }
 }

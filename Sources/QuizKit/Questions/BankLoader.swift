@@ -305,7 +305,7 @@ struct BankChecker {
         }
         // Items that were not strings are already reported, and would shift the numbers.
         if let kind, let rejectNode = node["reject"], rejectNode.array?.count == reject.count {
-            checkReject(reject, against: kind, node: rejectNode, number: number)
+            checkReject(reject, against: kind, strict: strict, node: rejectNode, number: number)
         }
         guard let kind, problems.count == before else { return nil }
         return Question(
@@ -313,25 +313,30 @@ struct BankChecker {
             category: category, tags: tags, id: id, strict: strict, reject: reject)
     }
 
-    /// A rejected answer must not also be a right one: compared as typed
-    /// answers are, after AnswerNormalizer (through a dictionary, so a long
-    /// list costs no more than reading it).
-    private mutating func checkReject(_ reject: [String], against kind: Question.Kind, node: JSONNode, number: Int) {
+    /// A rejected answer must not also be a right one: compared in the form
+    /// typed answers are (`AnswerMatcher.form`, so `Malcolm 10` beside
+    /// `Malcolm X` or `Hague` beside `The Hague` is caught, which the
+    /// matcher would otherwise drop: the right answer can always be given),
+    /// through a dictionary, so a long list costs no more than reading it.
+    private mutating func checkReject(
+        _ reject: [String], against kind: Question.Kind, strict: Bool, node: JSONNode, number: Int
+    ) {
+        func key(_ text: String) -> String { AnswerMatcher.form(text, strict: strict) }
         var right: [String: String] = [:]
         switch kind {
         case .multipleChoice(let choices, let answer):
-            right[AnswerNormalizer.normalize(choices[answer])] = "the answer"
+            right[key(choices[answer])] = "the answer"
         case .freeText(let answer, let accepted):
-            right[AnswerNormalizer.normalize(answer)] = "the answer"
+            right[key(answer)] = "the answer"
             for (i, text) in accepted.enumerated() {
-                let key = AnswerNormalizer.normalize(text)
-                if right[key] == nil { right[key] = "accepted (accept item \(i + 1))" }
+                let form = key(text)
+                if right[form] == nil { right[form] = "accepted (accept item \(i + 1))" }
             }
         case .trueFalse:
             return
         }
         for (i, text) in reject.enumerated() {
-            if let what = right[AnswerNormalizer.normalize(text)] {
+            if let what = right[key(text)] {
                 questionProblem(number, "reject", "item \(i + 1) \"\(text)\" is \(what)", at: node)
             }
         }
