@@ -28,6 +28,12 @@ struct HistorySummary: Codable, Equatable {
         var title: String?
     }
 
+    /// The rule its bests were picked by: 2 since the end of a game names
+    /// the best `--stats` does (4/8 over an earlier 2/4). A summary without
+    /// it (rule 1: the first game to reach the highest fraction) is read as
+    /// stale, and made again from the history.
+    var bestRule = Self.currentBestRule
+    static let currentBestRule = 2
     var archiveSize: Int
     var archiveModified: Double
     var journalSequence: UInt64
@@ -73,7 +79,8 @@ struct HistorySummary: Codable, Equatable {
             let runs = root["dayRuns"]?.array, let size = integer(root["archiveSize"], bytes),
             let modified = number(root["archiveModified"]), let sequence = root["journalSequence"],
             let journalSequence = integer(sequence, bytes, as: UInt64.self),
-            let timeZone = root["timeZone"]?.string
+            let timeZone = root["timeZone"]?.string,
+            integer(root["bestRule"], bytes) == currentBestRule
         else { return nil }
         var summary = HistorySummary(
             archiveSize: size, archiveModified: modified, journalSequence: journalSequence, timeZone: timeZone)

@@ -8,8 +8,10 @@ import Foundation
 /// Days are `CalendarDay` numbers (days since 1970-01-01 in `timeZone`),
 /// worked out as `StatisticsTally` does (the zone's offset looked up once an
 /// hour: a `Calendar` per game cost about 0.3 s more at 100,000 games),
-/// kept as runs of consecutive days. A quiz's best is the first game to reach its
-/// highest fraction, compared exactly; games whose fraction is unknown (no
+/// kept as runs of consecutive days. A quiz's best is picked by the one rule
+/// `--stats` and `--history` use (`QuizStatistics.isBetter`): the highest
+/// fraction, compared exactly, then the higher score (4/8 over an earlier
+/// 2/4), then the earlier game; games whose fraction is unknown (no
 /// total, a total of 0, a fraction too large to show) count as played, never
 /// as a best. A quiz id of "" is the same quiz as none (the summary cannot
 /// tell them apart).
@@ -97,11 +99,13 @@ public struct MilestoneBaseline: Sendable, Equatable {
             return quiz.best.map { .belowBest($0) } ?? .unranked
         }
         guard let best = quiz.best else { return .newBest(previous: nil) }
-        switch Self.compare(score, (best.score, best.total)) {
-        case .orderedDescending: return .newBest(previous: best)
-        case .orderedSame: return .equalsBest
-        case .orderedAscending: return .belowBest(best)
+        if QuizStatistics.isBetter((score.score, score.total), than: (best.score, best.total)) {
+            return .newBest(previous: best)
         }
+        if QuizStatistics.isBetter((best.score, best.total), than: (score.score, score.total)) {
+            return .belowBest(best)
+        }
+        return .equalsBest
     }
 
     /// The daily streak at the end of `session`, without and with it.
@@ -122,23 +126,15 @@ public struct MilestoneBaseline: Sendable, Equatable {
         return (score, total)
     }
 
-    /// `a.score / a.total` against `b.score / b.total` (totals above 0),
-    /// exactly: `a.score * b.total` against `b.score * a.total`, in 128 bits.
-    static func compare(_ a: (score: Int, total: Int), _ b: (score: Int, total: Int)) -> ComparisonResult {
-        let left = a.score.multipliedFullWidth(by: b.total)
-        let right = b.score.multipliedFullWidth(by: a.total)
-        if left.high != right.high { return left.high < right.high ? .orderedAscending : .orderedDescending }
-        if left.low != right.low { return left.low < right.low ? .orderedAscending : .orderedDescending }
-        return .orderedSame
-    }
-
     private mutating func addScore(of session: Session) {
         let key = Self.key(session.quiz)
         guard let score = Self.scored(session.score, session.total) else {
             if quizzes[key] == nil { quizzes[key] = Quiz() }
             return
         }
-        if let best = quizzes[key]?.best, Self.compare(score, (best.score, best.total)) != .orderedDescending {
+        if let best = quizzes[key]?.best,
+            !QuizStatistics.isBetter((score.score, score.total), than: (best.score, best.total))
+        {
             return
         }
         quizzes[key] = Quiz(
