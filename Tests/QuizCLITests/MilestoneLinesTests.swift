@@ -56,7 +56,9 @@ import Testing
     }
 
     /// 2/3 equals 4/6 and beats 66/100: fractions compared exactly.
-    @Test func twoThirdsEqualsFourSixthsAndBeatsSixtySixPercent() throws {
+    /// 2/3 beats 66/100 (a rounded percentage would not tell them apart);
+    /// after 4/6, 2/3 is below it: the same fraction with a lower score.
+    @Test func twoThirdsBeatsSixtySixPercentAndIsBelowFourSixths() throws {
         let scratch = Scratch()
         let day = ISO8601DateFormatter().date(from: "2026-03-01T12:00:00Z")!
         try scratch.recordHistory([
@@ -67,15 +69,16 @@ import Testing
         try scratch.recordHistory([
             Session(date: day, score: 4, total: 6, quiz: "mini", title: "Mini Test Quiz", duration: 30, seed: 1)
         ])
-        let equal = try play([0, 2], at: "2026-03-05T12:00:00Z", scratch)
-        #expect(milestoneLines(equal) == ["That equals your best."])
+        let lower = try play([0, 2], at: "2026-03-05T12:00:00Z", scratch)
+        #expect(milestoneLines(lower) == ["Your best is 4/6."])
         let again = try play([1, 2], at: "2026-03-05T13:00:00Z", scratch)
-        #expect(milestoneLines(again) == ["That equals your best."])
+        #expect(milestoneLines(again) == ["Your best is 4/6."])
     }
 
-    /// Of two earlier games with the same fraction, the first to reach it is
-    /// the best the end of a game names, from the archive or the summary alike.
-    @Test func onATieTheFirstGameToReachTheFractionIsTheBest() throws {
+    /// Of two earlier games with the same fraction, the one with the higher
+    /// score is the best the end of a game names (as `--stats` does), from
+    /// the archive or the summary alike.
+    @Test func onAnEqualFractionTheHigherScoreIsTheBest() throws {
         let scratch = Scratch()
         let day = ISO8601DateFormatter().date(from: "2026-03-01T12:00:00Z")!
         try scratch.recordHistory([
@@ -85,7 +88,7 @@ import Testing
                 duration: 30, seed: 2),
         ])
         let below = try play([0], at: "2026-03-05T12:00:00Z", scratch)
-        #expect(milestoneLines(below) == ["Your best is 2/4."])
+        #expect(milestoneLines(below) == ["Your best is 4/8."])
         try scratch.recordHistory([
             Session(date: day, score: 2, total: 4, quiz: "mini", title: "Mini Test Quiz", duration: 30, seed: 1),
             Session(
@@ -93,7 +96,7 @@ import Testing
                 duration: 30, seed: 2),
         ])
         let whole = try play([0, 1, 2], at: "2026-03-05T12:00:00Z", scratch)
-        #expect(milestoneLines(whole) == ["New best for Mini Test Quiz! Your best before was 2/4."])
+        #expect(milestoneLines(whole) == ["New best for Mini Test Quiz! Your best before was 4/8."])
     }
 
     /// An earlier review counts its day for the streak, not as a game of this quiz.

@@ -134,8 +134,13 @@ import Testing
         let same = earlier.filter { quiz($0.quiz) == quiz(game.quiz) }
         if same.isEmpty { return .firstGame }
         var best: Session?
+        // The best: the highest fraction, then the higher score, then the earlier game.
+        func better(_ a: Session, _ b: Session) -> Bool {
+            let (left, right) = (a.score * b.total!, b.score * a.total!)
+            return left > right || (left == right && a.score > b.score)
+        }
         for session in same where scored(session) {
-            if let current = best, session.score * current.total! <= current.score * session.total! { continue }
+            if let current = best, !better(session, current) { continue }
             best = session
         }
         let shown = best.map {
@@ -143,19 +148,23 @@ import Testing
         }
         guard scored(game) else { return shown.map { .belowBest($0) } ?? .unranked }
         guard let best, let shown else { return .newBest(previous: nil) }
-        let (mine, theirs) = (game.score * best.total!, best.score * game.total!)
-        return mine > theirs ? .newBest(previous: shown) : mine == theirs ? .equalsBest : .belowBest(shown)
+        return better(game, best) ? .newBest(previous: shown) : better(best, game) ? .belowBest(shown) : .equalsBest
     }
 
-    @Test func twoThirdsEqualsFourSixths() {
-        let before = MilestoneBaseline(
-            sessions: [F.game("geo", 4, of: 6, at: F.utcDate(days: -1, hour: 12))], timeZone: F.utc)
+    /// 2/3 and 4/6 are the same fraction; 4/6 has the higher score, so it is the better game either way round.
+    @Test func fractionsAreComparedExactlyThenScores() {
+        let fourSixths = F.game("geo", 4, of: 6, at: F.utcDate(days: -1, hour: 12))
+        let before = MilestoneBaseline(sessions: [fourSixths], timeZone: F.utc)
         #expect(
-            before.milestones(of: F.game("geo", 2, of: 3, at: F.utcDate(days: 0, hour: 12))).standing == .equalsBest)
-        let reverse = MilestoneBaseline(
-            sessions: [F.game("geo", 2, of: 3, at: F.utcDate(days: -1, hour: 12))], timeZone: F.utc)
+            before.milestones(of: F.game("geo", 2, of: 3, at: F.utcDate(days: 0, hour: 12))).standing
+                == .belowBest(.init(score: 4, total: 6, date: fourSixths.date, title: nil)))
         #expect(
-            reverse.milestones(of: F.game("geo", 4, of: 6, at: F.utcDate(days: 0, hour: 12))).standing == .equalsBest)
+            before.milestones(of: F.game("geo", 4, of: 6, at: F.utcDate(days: 0, hour: 12))).standing == .equalsBest)
+        let twoThirds = F.game("geo", 2, of: 3, at: F.utcDate(days: -1, hour: 12))
+        let reverse = MilestoneBaseline(sessions: [twoThirds], timeZone: F.utc)
+        #expect(
+            reverse.milestones(of: F.game("geo", 4, of: 6, at: F.utcDate(days: 0, hour: 12))).standing
+                == .newBest(previous: .init(score: 2, total: 3, date: twoThirds.date, title: nil)))
         // 2/3 beats 66/100 and 666,666/1,000,000, which a rounded percentage would not tell apart.
         for (score, total) in [(66, 100), (666_666, 1_000_000)] {
             let earlier = F.game("geo", score, of: total, at: F.utcDate(days: -1, hour: 12))
@@ -167,16 +176,23 @@ import Testing
         }
     }
 
-    @Test func onATieTheFirstGameToReachTheFractionStaysTheBest() {
-        let first = F.game("geo", 2, of: 4, at: F.utcDate(days: -2, hour: 12), title: "Geo")
-        let second = F.game("geo", 4, of: 8, at: F.utcDate(days: -1, hour: 12), title: "Geo")
-        let baseline = MilestoneBaseline(sessions: [first, second], timeZone: F.utc)
-        let best = MilestoneBaseline.Best(score: 2, total: 4, date: first.date, title: "Geo")
+    /// After 2/4 and 4/8 the best is 4/8, as `--stats` says; after 4/8 and
+    /// 4/8 again, the first of them.
+    @Test func onAnEqualFractionTheHigherScoreThenTheFirstGameIsTheBest() throws {
+        let first = F.game("geo", 2, of: 4, at: F.utcDate(days: -3, hour: 12), title: "Geo")
+        let second = F.game("geo", 4, of: 8, at: F.utcDate(days: -2, hour: 12), title: "Geo")
+        let third = F.game("geo", 4, of: 8, at: F.utcDate(days: -1, hour: 12), title: "Geo")
+        let baseline = MilestoneBaseline(sessions: [first, second, third], timeZone: F.utc)
+        let best = MilestoneBaseline.Best(score: 4, total: 8, date: second.date, title: "Geo")
+        let tally = StatisticsTally(sessions: [first, second, third], timeZone: F.utc)
+        let stats = try #require(tally.quizzes.first)
+        #expect(stats.bestScore == 4 && stats.bestTotal == 8)
         #expect(baseline.best(of: "geo") == best)
         func standing(_ score: Int, _ total: Int?) -> Milestones.Standing {
             baseline.milestones(of: F.game("geo", score, of: total, at: F.utcDate(days: 0, hour: 12))).standing
         }
-        #expect(standing(3, 6) == .equalsBest)
+        #expect(standing(4, 8) == .equalsBest)
+        #expect(standing(3, 6) == .belowBest(best))
         #expect(standing(1, 4) == .belowBest(best))
         #expect(standing(5, 8) == .newBest(previous: best))
         // A game whose fraction is unknown is below a known best.
@@ -224,9 +240,9 @@ import Testing
                 == Milestones.StreakProgress(before: 0, after: 1, isFirstGameOfDay: true))
     }
 
-    /// A summary written by earlier versions (days counted from 2001, a
-    /// best without a total for a quiz without scores) reads as the baseline
-    /// of its games.
+    /// A summary in the file's layout (days counted from 2001, a best
+    /// without a total for a quiz without scores) reads as the baseline of
+    /// its games; without the rule its bests were picked by, it is not read.
     @Test func aSummaryOfEarlierVersionsStaysRight() throws {
         let games = [
             F.game("geo", 6, of: 10, at: F.utcDate(days: -3, hour: 12)),
@@ -235,7 +251,7 @@ import Testing
         ]
         func day(_ date: Date) -> Int { Int((date.timeIntervalSinceReferenceDate / 86_400).rounded(.down)) }
         let json = """
-            {"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"\(F.utc.identifier)",
+            {"bestRule":2,"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"\(F.utc.identifier)",
              "bests":{"geo":{"score":7,"total":10,"time":\(games[1].date.timeIntervalSinceReferenceDate)},
                       "":{"score":9,"time":\(games[2].date.timeIntervalSinceReferenceDate)}},
              "dayRuns":[[\(day(games[0].date)),\(day(games[1].date))],[\(day(games[2].date)),\(day(games[2].date))]]}
@@ -243,6 +259,7 @@ import Testing
         let summary = try #require(HistorySummary.read(Data(json.utf8)))
         #expect(summary == (try JSONDecoder().decode(HistorySummary.self, from: Data(json.utf8))))
         #expect(summary.baseline(in: F.utc) == MilestoneBaseline(sessions: games, timeZone: F.utc))
+        #expect(HistorySummary.read(Data(json.replacingOccurrences(of: #""bestRule":2,"#, with: "").utf8)) == nil)
     }
 
     /// The store reads `history.summary` with `JSONParser`, not `JSONDecoder`:
@@ -251,11 +268,11 @@ import Testing
     @Test func theSummaryReaderAgreesWithJSONDecoder() throws {
         var random = SeededGenerator(seed: 41)
         let texts = [
-            #"{"archiveSize":24911154,"archiveModified":1796045468.9084842,"journalSequence":18446744073709551615,"#
+            #"{"bestRule":2,"archiveSize":24911154,"archiveModified":1796045468.9084842,"journalSequence":18446744073709551615,"#
                 + #""timeZone":"Europe\/Paris","bests":{"a":{"score":9223372036854775807,"total":-9223372036854775808,"#
                 + #""time":660106192.0172135,"title":"Caf\u00e9 \"x\""},"":{"score":0,"time":0,"total":null},"#
                 + #""b":{"score":3,"time":1e3,"title":null}},"dayRuns":[[-3,-1],[4,4],[]],"extra":[1,{"x":2}]}"#,
-            #"{"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"UTC","bests":{},"dayRuns":[]}"#,
+            #"{"bestRule":2,"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"UTC","bests":{},"dayRuns":[]}"#,
         ]
         let alphabet = Array(#"0123456789-.eE+"{}[],: abnulx"#.utf8)
         var agreed = 0
@@ -283,7 +300,7 @@ import Testing
         // Too large for an Int, or not whole: not read (and so rebuilt).
         for number in ["9223372036854775808", "-9223372036854775809", "1.0", "1e2", "1E2"] {
             let text =
-                #"{"archiveSize":"# + number
+                #"{"bestRule":2,"archiveSize":"# + number
                 + #","archiveModified":2,"journalSequence":3,"timeZone":"UTC","bests":{},"dayRuns":[]}"#
             #expect(HistorySummary.read(Data(text.utf8)) == nil, "\(number)")
         }

@@ -15,8 +15,9 @@ import Testing
         let streaks = DailyStreaks(sessions: sessions, now: F.utcDate(days: 0, hour: 20), timeZone: F.utc)
         #expect(streaks.current == 3)
         #expect(streaks.longest == 3)
-        let progress = Milestones.streakProgress(
-            of: sessions[2], history: Array(sessions[0..<2]), timeZone: F.utc)
+        let progress = MilestoneBaseline(sessions: Array(sessions[0..<2]), timeZone: F.utc).milestones(
+            of: sessions[2]
+        ).streak
         #expect(progress.after == 3)
         #expect(progress.extended)
     }

@@ -9,10 +9,12 @@ public struct Milestones: Sendable, Equatable {
     public enum Standing: Sendable, Equatable {
         /// No earlier game of this quiz: a first score, not a record.
         case firstGame
-        /// A strictly higher fraction than the quiz's best; `previous` is that
-        /// best (nil when no earlier game of the quiz has a known fraction).
+        /// Better than the quiz's best by the one rule of a best game
+        /// (`QuizStatistics.isBetter`: a higher fraction, or the same fraction
+        /// with a higher score); `previous` is that best (nil when no earlier
+        /// game of the quiz has a known fraction).
         case newBest(previous: MilestoneBaseline.Best?)
-        /// Exactly the best's fraction (2/3 equals 4/6).
+        /// The best's score of the best's total (neither better nor worse).
         case equalsBest
         /// Below the best, or its own fraction is unknown.
         case belowBest(MilestoneBaseline.Best)
@@ -41,48 +43,5 @@ public struct Milestones: Sendable, Equatable {
     /// The daily streak worth announcing: the game extended it to two days or more.
     public var streakToAnnounce: Int? {
         streak.extended && streak.after >= 2 ? streak.after : nil
-    }
-
-    // MARK: With the earlier games at hand as sessions
-
-    /// How a game compares with the earlier games of the same quiz, as
-    /// `personalBest(of:history:)` says it.
-    public enum PersonalBest: Sendable, Equatable {
-        /// No earlier game of this quiz.
-        case firstGame
-        /// A strictly higher fraction than the quiz's best; `previous` is that
-        /// earlier game (nil when no earlier score is known).
-        case newBest(previous: Session?)
-        /// Equal to or below an earlier game, or its own score is unknown.
-        case notBest
-    }
-
-    /// Whether `session` is a new best for its quiz among `history` (a copy
-    /// of `session` in it is ignored): `MilestoneBaseline`'s standing, with
-    /// the earlier best as the session it is.
-    public static func personalBest(of session: Session, history: [Session]) -> PersonalBest {
-        let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
-        switch MilestoneBaseline(sessions: earlier, timeZone: .gmt).standing(of: session) {
-        case .firstGame: return .firstGame
-        case .newBest(let best):
-            let previous = best.flatMap { best in
-                earlier.first { game in
-                    MilestoneBaseline.key(game.quiz) == MilestoneBaseline.key(session.quiz) && game.date == best.date
-                        && game.score == best.score
-                        && game.total == best.total
-                }
-            }
-            return .newBest(previous: previous)
-        case .equalsBest, .belowBest, .unranked: return .notBest
-        }
-    }
-
-    /// The daily streak at the end of `session`, without and with it, among
-    /// `history` (a copy of `session` in it is ignored).
-    public static func streakProgress(of session: Session, history: [Session], timeZone: TimeZone)
-        -> StreakProgress
-    {
-        let earlier = history.filter { $0 !== session && !$0.isEqual(session) }
-        return MilestoneBaseline(sessions: earlier, timeZone: timeZone).streakProgress(of: session)
     }
 }
