@@ -183,7 +183,7 @@ func holdLockBriefly(_ path: String, timeout: TimeInterval) -> Bool {
 }
 
 /// Standard error without the lines that say a process waited more than a
-/// second for another's lock (item 17): on a loaded machine a background
+/// second for another's lock (LockWaitTests): on a loaded machine a background
 /// compaction can take that long, and saying so is right.
 func saidBesidesWaiting(_ stderr: String) -> [String] {
     nonEmptyLines(stderr).filter { !$0.contains("waiting for the history in ") }

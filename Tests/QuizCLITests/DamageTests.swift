@@ -6,7 +6,7 @@ import Testing
 /// must be met without a crash, kept aside unchanged under a name the message
 /// gives, and followed by a fresh history. (One game that cannot be read among
 /// good ones costs that game only: `GameDamage`; odd values are no damage:
-/// `Item03OddValuesTests`.)
+/// `OddArchiveValuesTests`.)
 enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case empty
     case truncated

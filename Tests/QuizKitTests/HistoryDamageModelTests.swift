@@ -3,7 +3,7 @@ import Testing
 
 @testable import QuizKit
 
-/// The model of item 4 of the hardening issue: random histories recorded
+/// The model of journal damage: random histories recorded
 /// through the store's own write path (sometimes past the compaction
 /// threshold, so both the archive and the journal hold games), random single-
 /// and multi-byte damage anywhere in either file, and an oracle worked out

@@ -4,7 +4,7 @@ import Testing
 
 /// Found by the adversarial pass after the hardening items: `--history
 /// --format csv` printed a title's escape sequences raw at a terminal (an OSC
-/// that retitled the window). At a terminal they are shown visibly; a pipe or
+/// That retitled the window). At a terminal they are shown visibly; a pipe or
 /// a file still gets the exact data.
 @Suite struct CSVAtATerminalTests {
     @Test func controlCharactersAreVisibleAtATerminalAndExactInAPipe() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Found by the adversarial pass after the hardening items: output that cannot
-/// be written (a full disk, `/dev/full`, a closed descriptor) trapped inside
+/// Be written (a full disk, `/dev/full`, a closed descriptor) trapped inside
 /// `FileHandle.write` (exit 132 and a stack trace). Now it is an I/O error:
 /// one line on standard error when it can take it, and 74.
 @Suite struct FailedWritesTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Found by the adversarial pass after the hardening items: a FIFO in the
-/// history's place (`mkfifo history.archive`) blocked `--history` and the end
+/// History's place (`mkfifo history.archive`) blocked `--history` and the end
 /// of every game forever, and the game was lost when killed. A history file
 /// that is not a regular file is refused with its path and what it is; the
 /// game is kept pending and printed in full.

@@ -3,7 +3,7 @@ import QuizKit
 import Testing
 
 /// Found by the adversarial pass: a huge (even sparse) file in place of a
-/// file quiz derives was read whole (`truncate -s 3G history.schedule`, then
+/// File quiz derives was read whole (`truncate -s 3G history.schedule`, then
 /// `--stats`: 6.3 GB), a damaged sparse journal was read whole and its
 /// damaged copy written out as 3 GB of zeros, and a folder or a pipe in place
 /// of `history.summary` or `history.statistics` made the whole history

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Found by the adversarial pass after the hardening items: tightening the
-/// history's permissions followed symbolic links (a `history.lock` linked to
+/// History's permissions followed symbolic links (a `history.lock` linked to
 /// /dev/null made /dev/null 0600) and took the sticky bit off a shared folder
 /// given as the data folder. Only the user's own regular files and folders,
 /// reached without a link, are tightened now.

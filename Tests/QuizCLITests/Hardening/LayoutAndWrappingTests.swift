@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 16: text was not wrapped, so prompts and explanations broke
+/// Text was not wrapped, so prompts and explanations broke
 /// mid-word at every width; terminals under 40 columns were treated as 80;
 /// at 40 the history table overflowed. Now text wraps at word boundaries with
 /// a hanging indent to the terminal's real width, and tables fit down to 40.
-@Suite struct Item16LayoutTests {
+@Suite struct LayoutAndWrappingTests {
     static let prompt =
         "Which of these extraordinarily long-winded descriptions names the largest planet of the solar system?"
     static let longChoice = "Jupiter, the gas giant with the Great Red Spot and dozens of moons"

@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 9: `--history --format reviews` honours `--limit N` (the
-/// rows of the last N games, rated as in the whole log) and `--quiz ID` as
+/// `--history --format reviews` honours `--limit N` (the
+/// Rows of the last N games, rated as in the whole log) and `--quiz ID` as
 /// the table does (66 for no such quiz); `--fsrs-parameters` goes with
 /// `--history` only for the review log, the one output FSRS rates.
-@Suite struct Item09HistoryOptionsTests {
+@Suite struct ReviewLogOptionsTests {
     let mini = QuizBinary.fixture("mini.json")
 
     /// Two games of mini, a day apart, every answer skipped.

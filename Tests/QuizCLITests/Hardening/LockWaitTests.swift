@@ -6,11 +6,11 @@ import Testing
     import Glibc
 #endif
 
-/// Item 17: when another process holds the history's lock, the end of a game
+/// When another process holds the history's lock, the end of a game
 /// says at once that it is waiting, for whom (the pid and its command) and
 /// why, instead of blocking without a word; once the lock is free the game is
 /// recorded.
-@Suite struct Item17LockWaitTests {
+@Suite struct LockWaitTests {
     let bank = QuizBinary.fixture("mini.json")
 
     @Test func aGameWaitingForTheLockSaysSoAndIsRecordedAfter() throws {

@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 2: a question with 160 or more choices passed `--validate`
+/// A question with 160 or more choices passed `--validate`
 /// and then trapped while shown; past 26 choices the letters ran into `{`.
 /// Now a question has at most 26 choices (one letter each), and the schema,
 /// `--validate` and the loader agree.
-@Suite struct Item02ManyChoicesTests {
+@Suite struct ManyChoicesTests {
     /// A bank of one multiple-choice question with `count` choices, the first the answer.
     static func bank(choices count: Int, in scratch: Scratch, name: String = "many") throws -> String {
         let choices = (1...count).map { "\"Choice number \($0)\"" }.joined(separator: ", ")

@@ -2,10 +2,10 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 3: an archive with odd but readable values (a negative score, a date
+/// An archive with odd but readable values (a negative score, a date
 /// in 2100, a score above its total) is no damage: every game is kept and
 /// shown as it is, nothing is moved aside, and the next game keeps them all.
-@Suite struct Item03OddValuesTests {
+@Suite struct OddArchiveValuesTests {
     let bank = QuizBinary.fixture("mini.json")
 
     @Test func oddValuesAreShownAsTheyAreAndNothingIsMovedAside() throws {

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Adversary item 8: the wait until the next question is exact: whole hours
+/// The wait until the next question is exact: whole hours
 /// rounded down within a day, then calendar days (`tomorrow`, `in N days`);
 /// reviews are timed to the second of their game, and a question is due
 /// from the start of the minute shown, its due time rounded up: never
 /// before it is due.
-@Suite struct Item08DueWordingTests {
+@Suite struct DueWordingTests {
     func line(_ scratch: Scratch, _ bank: String, at now: String, tz: String = "UTC") throws -> String {
         let result = try runQuiz(
             ["--questions", bank, "--review", "--seed", "1"], input: "",

@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 5: a game that could not be saved in data folder A waits in the
+/// A game that could not be saved in data folder A waits in the
 /// shared state folder for A alone: `--history --data-dir B` neither shows it
 /// nor mentions it, B's next game does not take it, and A, once it can be
 /// written, shows it and adds it.
-@Suite struct Item05PendingFolderTests {
+@Suite struct PendingFolderPerDataFolderTests {
     let bank = QuizBinary.fixture("mini.json")
 
     func play(seed: UInt64, dataDir: String, _ scratch: Scratch) throws -> RunResult {

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Hardening item 1: under a locale whose character set is not UTF-8 (C,
+/// Under a locale whose character set is not UTF-8 (C,
 /// POSIX, or none at all, the default of services and containers) a bank
 /// named `café.json` crashed at its first prompt (libedit could not decode
 /// the prompt and followed a null pointer: SIGSEGV, 139), and typed UTF-8 was
 /// lost (`Bogotá` edited as `Bogot`, `北京` echoed as `\U+5317\U+4EAC`).
-@Suite struct Item01LocaleTests {
+@Suite struct NonUTF8LocaleTests {
     /// A bank whose file name, title, prompts and answers are not ASCII.
     func cafeBank(in scratch: Scratch) throws -> String {
         let path = scratch.path + "/café.json"

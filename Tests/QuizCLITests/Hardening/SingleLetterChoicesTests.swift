@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 9: with single-letter choices (`A`, `C`, `D`, `K` for
+/// With single-letter choices (`A`, `C`, `D`, `K` for
 /// vitamins), typing `D` picked the choice in position d. Now they are handled
 /// as number choices are: a typed letter means the choice itself, and the
 /// choices are shown with numbers only.
-@Suite struct Item09SingleLetterChoicesTests {
+@Suite struct SingleLetterChoicesTests {
     static func write(_ choices: [String], answer: String, in scratch: Scratch) throws -> String {
         let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
         let text = """

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Adversary item 6: `--review --quiz ID` (and `review QUIZ` at the menu)
-/// says when the next question of that quiz is due, not another quiz's; a
+/// `--review --quiz ID` (and `review QUIZ` at the menu)
+/// Says when the next question of that quiz is due, not another quiz's; a
 /// quiz never played says so.
-@Suite struct Item06ReviewQuizNextDueTests {
+@Suite struct ReviewQuizNextDueTests {
     func bank(_ scratch: Scratch, _ id: String, _ prompt: String) throws -> String {
         let file = scratch.path + "/\(id).json"
         try """

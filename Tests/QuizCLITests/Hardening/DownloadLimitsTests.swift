@@ -5,12 +5,12 @@ import Testing
     import Glibc
 #endif
 
-/// Hardening item 8: a download is bounded in size (`--max-download`, 32 MiB
+/// A download is bounded in size (`--max-download`, 32 MiB
 /// by default), in time (QUIZ_FETCH_TIMEOUT is a deadline for the whole
 /// transfer, not for each read) and in CPU (waiting is sleeping), against
 /// servers on 127.0.0.1 that send without end, trickle, or say nothing.
 @Suite(.enabled(if: BankServer.python != nil, "python3 is needed to serve banks over HTTP; skipped"))
-struct Item08DownloadLimitsTests {
+struct DownloadLimitsTests {
     let mini = QuizBinary.fixture("mini.json")
 
     /// What a run of quiz cost: its exit status, output, and the time and CPU

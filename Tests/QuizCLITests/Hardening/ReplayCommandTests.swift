@@ -2,12 +2,12 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 11: the share card's replay command dropped `--category`,
+/// The share card's replay command dropped `--category`,
 /// `--difficulty` and `--questions`, so a friend got a different game. Now
 /// the session keeps them and the card's command, pasted into a shell, deals
 /// the same questions in the same order; a bank file of the player's own is
 /// named, with a note that replaying needs that file.
-@Suite struct Item11ReplayCommandTests {
+@Suite struct ReplayCommandTests {
     /// The prompts a game printed, in order (the line after each "Question k/N").
     static func promptsShown(_ output: String) -> [String] {
         let lines = output.components(separatedBy: "\n")

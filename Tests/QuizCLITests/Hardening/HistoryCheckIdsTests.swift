@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Adversary item 4: `--history-check` says what happened when an id
-/// changed or went, and says nothing misleading for a bank never played,
+/// `--history-check` says what happened when an id
+/// Changed or went, and says nothing misleading for a bank never played,
 /// a data folder that is not there, or a history read only in part.
-@Suite struct Item04HistoryCheckIdsTests {
+@Suite struct HistoryCheckIdsTests {
     static let slovenia = "What is the capital of Slovenia?"
     static let peru = "What is the capital of Peru?"
 

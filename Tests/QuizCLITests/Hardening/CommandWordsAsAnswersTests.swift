@@ -2,13 +2,13 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 10: a free-text answer that is also a command (`exit`,
+/// A free-text answer that is also a command (`exit`,
 /// `quit`, `skip`, `help`) could not be given. Now commands never shadow
 /// answers: at a free-text question the bare words are answers and the
 /// commands take a colon (`:skip`, `:quit`, `:help`); at a question with
 /// choices the bare words are commands unless a choice reads so. `exit` is no
 /// longer an abandon word of its own.
-@Suite struct Item10CommandWordsTests {
+@Suite struct CommandWordsAsAnswersTests {
     static let words = ["exit", "quit", "skip", "help", "mine"]
 
     /// Five free-text questions whose answers are command words.

@@ -2,12 +2,12 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 5, found later: a data folder that is a link to a folder not there
+/// A data folder that is a link to a folder not there
 /// yet (a drive not mounted). The game played then waits in the state
 /// folder; once the link's target exists, the next game adds it, and no
 /// pending file is left. A game kept by an older quiz, which named the wait
 /// by the link's own path, is found and added too.
-@Suite struct Item05DanglingLinkTests {
+@Suite struct DanglingDataFolderLinkTests {
     func play(seed: UInt64, dataDir: String, _ scratch: Scratch) throws -> RunResult {
         try playMini(seed: seed, dataDir: dataDir, scratch)
     }

@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 5, found later: eight games ending at the same moment while the
+/// Eight games ending at the same moment while the
 /// history cannot be written (its lock is a folder) are all kept, each said
 /// so, and all added by the next game once it can be: appending to the
 /// pending file under its lock, where rewriting it whole kept one in three.
-@Suite struct Item05KeptAtOnceTests {
+@Suite struct PendingGamesKeptAtOnceTests {
     @Test func gamesKeptAtTheSameMomentAreAllAdded() throws {
         let scratch = Scratch()
         let bank = QuizBinary.fixture("mini.json")

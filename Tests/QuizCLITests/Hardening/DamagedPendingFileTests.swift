@@ -2,10 +2,10 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 5, found later: a pending file with a damaged record. The next game
+/// A pending file with a damaged record. The next game
 /// adds the games that can be read, says the file was damaged, and keeps it
 /// aside as `history.pending.damaged-<time>`: nothing is deleted unseen.
-@Suite struct Item05DamagedPendingTests {
+@Suite struct DamagedPendingFileTests {
     func play(seed: UInt64, _ scratch: Scratch) throws -> RunResult {
         try playMini(seed: seed, scratch)
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// Hardening item 15: the README, the manual, `--help` and the completions
+/// The README, the manual, `--help` and the completions
 /// say what the program does: the install recipe, the opening sample, the
 /// signal statuses, the environment, formats, `--validate Questions/*.json`
 /// and "1 question".
-@Suite struct Item15DocumentationTests {
+@Suite struct DocumentationTests {
     let root = QuizBinary.repositoryRoot
 
     func text(_ name: String) throws -> String {

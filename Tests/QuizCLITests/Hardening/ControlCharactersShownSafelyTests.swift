@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Hardening item 7: control characters in a bank (local or downloaded) or
+/// Control characters in a bank (local or downloaded) or
 /// in the history reached the terminal: a prompt holding `ESC [2J` and
 /// `ESC ]0;title BEL` cleared the screen and retitled the window, a newline
 /// in a title broke `--history` and `--list`. Now every such text is shown
 /// visibly, and `--validate` warns about it.
-@Suite struct Item07ControlCharactersTests {
+@Suite struct ControlCharactersShownSafelyTests {
     static let clear = "\u{1B}[2J"
     static let retitle = "\u{1B}]0;pwned\u{07}"
     static let csi = "\u{9B}31m"

@@ -2,10 +2,10 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Adversary item 12: `--fsrs-parameters` takes any text whose numbers are
-/// the 21 parameters (words ignored, `#` comments), exactly 21; a file over
+/// `--fsrs-parameters` takes any text whose numbers are
+/// The 21 parameters (words ignored, `#` comments), exactly 21; a file over
 /// 64 KiB is refused at once, and a folder or a pipe says what it is (66).
-@Suite struct Item12ParametersTextTests {
+@Suite struct FSRSParametersTextTests {
     let bank = QuizBinary.fixture("mini.json")
 
     /// A history whose three questions are due after 1 day with the fitted

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Adversary item 10: a bank file whose quiz id is `review` (the id reviews
+/// A bank file whose quiz id is `review` (the id reviews
 /// are recorded under) is refused with one line naming it (65), wherever it
 /// is loaded from; the banks beside it still play.
-@Suite struct Item10ReviewBankIdTests {
+@Suite struct ReviewBankIdTests {
     @Test func aBankNamedReviewIsRefused() throws {
         let scratch = Scratch()
         let folder = scratch.path + "/banks"

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Hardening item 12: `TZ` means what it means to `date`, POSIX strings
-/// included: `UTC-3` is three hours ahead (+03:00), `<+03>-3` and
+/// `TZ` means what it means to `date`, POSIX strings
+/// Included: `UTC-3` is three hours ahead (+03:00), `<+03>-3` and
 /// `<-0330>3:30` are offsets of their own, not UTC.
-@Suite struct Item12PosixTimeZoneTests {
+@Suite struct PosixTimeZoneTests {
     let bank = QuizBinary.fixture("mini.json")
 
     /// What GNU `date` says of `instant` in `tz`, in `format`.

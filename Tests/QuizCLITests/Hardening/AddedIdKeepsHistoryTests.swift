@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Adversary item 3: a question missed without an `"id"` keeps its history
+/// A question missed without an `"id"` keeps its history
 /// and schedule once an `"id"` is added to it (a kept `history.schedule`
 /// made before is rebuilt), in `--review` and in the `--stats` forecast.
-@Suite struct Item03AddedIdKeepsHistoryTests {
+@Suite struct AddedIdKeepsHistoryTests {
     func bank(_ folder: String, id: Bool) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/my.json"

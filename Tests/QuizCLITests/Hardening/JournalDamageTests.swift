@@ -2,12 +2,12 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 4: with more than 500 games (so the journal is in use), one corrupt
+/// With more than 500 games (so the journal is in use), one corrupt
 /// journal record costs that game only: `--history` shows every other game,
 /// says on standard error what it skipped (one line: the file, the bytes and
 /// the games) and ends with 74; the next game keeps them all. The model-based
 /// test of the same invariant is `HistoryDamageModelTests` (QuizKitTests).
-@Suite struct Item04JournalDamageTests {
+@Suite struct JournalDamageTests {
     let bank = QuizBinary.fixture("mini.json")
 
     /// 500 games in the archive and 30 in the journal, written by the store;

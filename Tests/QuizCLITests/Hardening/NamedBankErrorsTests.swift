@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// Hardening item 5: a bank named with `--questions` that is not there or
+/// A bank named with `--questions` that is not there or
 /// cannot be read gives its one-line error and 66 (65 for bad data) in every
 /// mode that takes `--questions`: playing, the menu, `--list`, `--review`
 /// (also when the due questions come from other banks) and `--stats`.
-@Suite struct Item05NamedBanksTests {
+@Suite struct NamedBankErrorsTests {
     let mini = QuizBinary.fixture("mini.json")
 
     /// Every mode that takes --questions, with `paths` given to it.

@@ -2,11 +2,11 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Item 6: "the last game" is the last one recorded, whatever its date: after
-/// the clock slipped (a game recorded with a date in the future, then the
+/// "the last game" is the last one recorded, whatever its date: after
+/// The clock slipped (a game recorded with a date in the future, then the
 /// clock set right), `--share` shows the game just played, and `--game 2`
 /// the one before it.
-@Suite struct Item06RecordingOrderTests {
+@Suite struct RecordingOrderTests {
     let bank = QuizBinary.fixture("mini.json")
 
     @Test func shareShowsTheLastGameRecordedNotTheNewestDate() throws {

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Adversary item 11: identities are `BANK#ID`, so `#` is refused in an
+/// Identities are `BANK#ID`, so `#` is refused in an
 /// `"id"` and in a quiz id (the file name), which would let two questions
 /// of two banks share one; an id is at most 200 characters.
-@Suite struct Item11IdSeparatorTests {
+@Suite struct IdSeparatorTests {
     @Test func aHashInAnIdOrAQuizIdIsRefused() throws {
         let scratch = Scratch()
         let hashed = scratch.path + "/x#y.json"

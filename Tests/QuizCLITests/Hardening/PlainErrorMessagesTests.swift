@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Hardening item 13: errors say what is wrong in a person's words, never
+/// Errors say what is wrong in a person's words, never
 /// Foundation's ("NSCocoaErrorDomain error 256", "You don't have permission"
 /// for a pipe, "no such file" for a loop of links, "unsupported URL").
-@Suite struct Item13PlainErrorMessagesTests {
+@Suite struct PlainErrorMessagesTests {
     let mini = QuizBinary.fixture("mini.json")
 
     func run(_ arguments: [String], _ scratch: Scratch) throws -> RunResult {

@@ -2,10 +2,10 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 13, the smaller findings: an impossible `QUIZ_NOW`, the
-/// settings' `count` for reviews, a pager that cannot start, a reader that
+/// The smaller findings of a hardening pass: an impossible `QUIZ_NOW`, the
+/// Settings' `count` for reviews, a pager that cannot start, a reader that
 /// went away, and `--stats` at 40 columns and under `LC_ALL=C`.
-@Suite struct Item13SmallerFindingsTests {
+@Suite struct ClockPagerAndNarrowStatsTests {
     @Test func anImpossibleQuizNowIsRefused() throws {
         let scratch = Scratch()
         for (now, why) in [

@@ -2,10 +2,10 @@ import Foundation
 import QuizKit
 import Testing
 
-/// Hardening item 14: `--history --quiz` on a history without that quiz,
-/// a data folder that is a file, options that would do nothing, and the
+/// `--history --quiz` on a history without that quiz,
+/// A data folder that is a file, options that would do nothing, and the
 /// menu's suggestions and numbers.
-@Suite struct Item14ModesAndMenuTests {
+@Suite struct ModesAndMenuTests {
     let mini = QuizBinary.fixture("mini.json")
 
     /// A scratch folder whose history holds 600 games of the mini quiz.
