@@ -153,7 +153,7 @@ struct GamePlayer {
         guard
             let session = game.session(
                 finishedAt: clock.now, duration: duration, category: category, difficulty: difficulty?.rawValue,
-                source: bank.id == ReviewSession.quizID ? nil : Self.source(of: bank), answerTimes: answerTimes)
+                source: Session.Kind(quiz: bank.id) == .review ? nil : Self.source(of: bank), answerTimes: answerTimes)
         else {
             return .abandoned(interrupted: false)
         }

@@ -369,7 +369,7 @@ struct QuizCommand {
     /// the whole log.
     private func reviewLog() throws(CommandFailure) -> ExitStatus {
         // `--quiz review`: the review games' rows, whatever their questions' quizzes.
-        let reviewsOnly = options.quizFilter == ReviewSession.quizID
+        let reviewsOnly = Session.Kind(quiz: options.quizFilter) == .review
         let quiz = reviewsOnly ? nil : options.quizFilter
         let (sessions, complete) = try loadedSessions()
         func ofQuiz(_ identity: String) -> Bool {
@@ -377,9 +377,9 @@ struct QuizCommand {
         }
         let chosen = sessions.indices.filter { position in
             let session = sessions[position]
-            if reviewsOnly { return session.quiz == ReviewSession.quizID }
+            if reviewsOnly { return session.kind == .review }
             return quiz == nil || session.quiz == quiz
-                || (session.quiz == ReviewSession.quizID
+                || (session.kind == .review
                     && session.results.contains { $0.identity.map(ofQuiz) == true })
         }
         if chosen.isEmpty, let filter = options.quizFilter { _ = try noGamesOf(filter) }

@@ -58,8 +58,7 @@ struct ReviewDesk {
             if questions.count >= max(count, 1) { break }
         }
         guard !questions.isEmpty else { return nil }
-        return QuestionBank(
-            id: ReviewSession.quizID, title: ReviewSession.title, questions: questions, path: ReviewSession.quizID)
+        return ReviewSession.bank(of: questions)
     }
 
     /// `12 questions due for review · 3 new today`, or when the next one is

@@ -80,11 +80,35 @@ enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case scoreIsText
     case nanDate
     case scoreChangedInPlace
+    /// A stored result's prompt, right answer or question identity changed in
+    /// place: the game's checksum covers its results.
+    case resultPromptChanged
+    case resultAnswerChanged
+    case resultIdentityChanged
 
     var testDescription: String { rawValue }
 
     /// The seeds of the two games that stay.
-    var kept: Set<Int> { self == .nanDate ? [1_000_000, 1_000_001] : [1_000_000, 1_000_002] }
+    var kept: Set<Int> {
+        switch self {
+        case .scoreIsText, .scoreChangedInPlace: [1_000_000, 1_000_002]
+        default: [1_000_000, 1_000_001]
+        }
+    }
+
+    /// The middle game, with a result of its own, and one of its texts changed.
+    static func resultChanged(_ old: String, to new: String) throws -> Data {
+        let result = QuestionResult(
+            prompt: "question number 1?", outcome: .right, given: "Lima", answer: "Lima", identity: "mini#number-1")
+        let game = Session(
+            date: Date(timeIntervalSince1970: 1_700_001_800), score: 1, total: 3, quiz: "mini",
+            title: "Mini Test Quiz", duration: 12.5, seed: 2_000_000, results: [result])
+        return try ArchiveDamage.patched(ArchiveDamage.withGame(game)) { _, objects in
+            let index = objects.indices.filter { objects[$0] as? String == old }
+            #expect(index.count == 1)
+            objects[index[0]] = new
+        }
+    }
 
     func bytes() throws -> Data {
         switch self {
@@ -106,6 +130,9 @@ enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 session["score"] = 2
                 objects[index] = session
             }
+        case .resultPromptChanged: return try Self.resultChanged("question number 1?", to: "question number 7?")
+        case .resultAnswerChanged: return try Self.resultChanged("Lima", to: "Lime")
+        case .resultIdentityChanged: return try Self.resultChanged("mini#number-1", to: "mini#number-7")
         }
     }
 }

@@ -18,8 +18,9 @@ import Testing
     static let runs = ProcessInfo.processInfo.environment["QUIZ_DAMAGE_MODEL_RUNS"].flatMap(Int.init) ?? 20
     static let seed = ProcessInfo.processInfo.environment["QUIZ_DAMAGE_MODEL_SEED"].flatMap(UInt64.init) ?? 2026
 
-    /// A game's fields as one string: what identifies it in the oracle (the
-    /// per-question results carry no checksum in the archive; see README).
+    /// A game's fields but its results, as one string: what identifies it in
+    /// the oracle (a game whose results cannot be read at all is kept without
+    /// them; `check` holds the results it is shown with to those recorded).
     static func key(_ session: Session) -> String {
         "\(session.date.timeIntervalSinceReferenceDate.bitPattern) \(session.score) \(session.total ?? -1) "
             + "\(session.quiz ?? "-") \(session.title ?? "-") \(session.duration?.bitPattern ?? 0) \(session.seed ?? -1)"
@@ -128,6 +129,7 @@ import Testing
                 mustHave.append(Self.key(game))
             }
             let order = Dictionary(uniqueKeysWithValues: games.enumerated().map { (Self.key($1), $0) })
+            let recorded = Dictionary(uniqueKeysWithValues: games.map { (Self.key($0), $0) })
 
             func check(_ loaded: HistoryStore.Loaded, extra: [String] = [], _ when: String) {
                 let keys = loaded.sessions.map(Self.key)
@@ -138,6 +140,11 @@ import Testing
                 #expect(invented.isEmpty, "\(when): games never recorded: \(invented); \(context)")
                 let missing = (mustHave + extra).filter { counts[$0] == nil }
                 #expect(missing.isEmpty, "\(when): intact games missing: \(missing); \(context)")
+                // The checksum covers the results: a game is shown as recorded, or without its results.
+                let altered = loaded.sessions.filter { game in
+                    recorded[Self.key(game)].map { $0 != game && $0.with(results: []) != game } ?? false
+                }
+                #expect(altered.isEmpty, "\(when): games shown with results never recorded: \(altered); \(context)")
                 let positions = keys.compactMap { order[$0] }
                 #expect(positions == positions.sorted(), "\(when): not in the order of recording; \(context)")
             }

@@ -69,7 +69,7 @@ import Testing
                 "geo", 0, of: 1, at: F.utcDate(days: -2, hour: 12),
                 results: [answered("Capital of Peru?", .wrong, identity: "geo~0123456789abcdef")]),
             F.game(
-                ReviewSession.quizID, 0, of: 2, at: F.utcDate(days: -1, hour: 12),
+                Session.Kind.reviewQuizID, 0, of: 2, at: F.utcDate(days: -1, hour: 12),
                 results: [
                     answered("Capital of Peru?", .wrong, identity: "geo~0123456789abcdef"),
                     answered("Old one?", .wrong, identity: nil),

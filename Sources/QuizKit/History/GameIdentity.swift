@@ -2,23 +2,26 @@ import Foundation
 
 /// What makes a recorded game the same game wherever it was read from (the
 /// archive, the journal, a pending file, with or without its per-question
-/// results): its recorded fields, the date to the full Double. Adding pending
-/// games compares these, so a game already in the history is never added or
-/// shown again, whatever moment a crash interrupted the adding.
+/// results): every field of `Session.schema` but the results, reals and the
+/// date to their full bits. Adding pending games compares these, so a game
+/// already in the history is never added or shown again, whatever moment a
+/// crash interrupted the adding.
 struct GameIdentity: Hashable {
-    let date: UInt64
-    let score: Int
-    let total: Int?
-    let quiz: String?
-    let seed: Int64?
-    let duration: UInt64?
+    let fields: [Field?]
+
+    enum Field: Hashable {
+        case bits(UInt64), value(FieldValue)
+    }
 
     init(_ session: Session) {
-        date = session.date.timeIntervalSinceReferenceDate.bitPattern
-        score = session.score
-        total = session.total
-        quiz = session.quiz
-        seed = session.seed
-        duration = session.duration?.bitPattern
+        fields = Session.schema.filter { $0.kind != .results }.map { spec in
+            spec.get(session.fields).map { value in
+                switch value {
+                case .date(let date): .bits(date.timeIntervalSinceReferenceDate.bitPattern)
+                case .real(let real): .bits(real.bitPattern)
+                default: .value(value)
+                }
+            }
+        }
     }
 }

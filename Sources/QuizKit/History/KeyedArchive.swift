@@ -250,42 +250,36 @@ public enum KeyedArchive {
     }
 }
 
-/// Writes the keyed archive's object graph straight into a binary property list.
+/// Writes the keyed archive's object graph straight into a binary property
+/// list, each object's fields as the schemas (`Session.schema`,
+/// `QuestionResult.schema`) say.
 private struct ArchiveEncoder {
     var writer: BinaryPropertyListWriter
     /// The property-list object of each `$objects` entry; its index is the UID.
     var table: [Int] = []
     var classes: [String: UInt64] = [:]
     var strings: [String: UInt64] = [:]
-    var results: [ResultKey: UInt64] = [:]
+    /// Each distinct result written: its UID and its checksum.
+    var results: [QuestionResult.Fields: (uid: UInt64, checksum: UInt32)] = [:]
     let keys: [String: Int]
-
-    struct ResultKey: Hashable {
-        var prompt: String
-        var outcome: QuestionOutcome
-        var given: String?
-        var answer: String
-        var typed: String?
-        var overridden: Bool
-        var identity: String?
-        var seconds: Double?
-    }
 
     static let keyNames =
         [
-            "$class", "$classname", "$classes", "NS.objects", "NS.time", "date", "score", "total", "quiz", "title",
-            "duration", "seed", "results", "prompt", "outcome", "given", "answer", "sessions", "journalSequence",
-            "checksum", "journalCheck", "typed", "overridden", "question", "seconds",
-        ] + Session.TextField.allCases.map(\.rawValue)
+            "$class", "$classname", "$classes", "NS.objects", "NS.time", "sessions", "journalSequence",
+            "wholeChecksum", "journalCheck",
+        ] + Session.schema.map(\.key) + QuestionResult.schema.map(\.key)
 
     init(sessions: [Session]) {
         let resultCount = sessions.reduce(0) { $0 + $1.results.count }
-        // An upper bound of the objects written: 20 per session at most, 12 per
-        // distinct result, and a few for classes, keys and the top.
-        let bound = 96 + sessions.count * 20 + resultCount * 12
+        // An upper bound of the objects written: four a field of a session
+        // (an NSDate is three) and eight more, two a field of each distinct
+        // result and four more, and a few for classes, keys and the top.
+        let bound =
+            96 + sessions.count * (4 * Session.schema.count + 8)
+            + resultCount * (2 * QuestionResult.schema.count + 4)
         writer = BinaryPropertyListWriter(maximumObjects: bound, expectedBytes: sessions.count * 160 + 4096)
         var keys: [String: Int] = [:]
-        for name in Self.keyNames { keys[name] = writer.string(name) }
+        for name in Self.keyNames where keys[name] == nil { keys[name] = writer.string(name) }
         self.keys = keys
         table.append(writer.string("$null"))
         table.reserveCapacity(sessions.count * 4 + 16)
@@ -323,47 +317,56 @@ private struct ArchiveEncoder {
         return object([("$class", reference(arrayClass)), ("NS.objects", inner)])
     }
 
-    mutating func result(_ result: QuestionResult) -> UInt64 {
-        let key = ResultKey(
-            prompt: result.prompt, outcome: result.outcome, given: result.given, answer: result.answer,
-            typed: result.typed, overridden: result.overridden, identity: result.identity, seconds: result.seconds)
-        if let uid = results[key] { return uid }
-        var entries = [
-            ("$class", reference(classObject("QuestionResult"))), ("prompt", reference(string(result.prompt))),
-            ("outcome", reference(string(result.outcome.rawValue))), ("answer", reference(string(result.answer))),
-        ]
-        if let given = result.given { entries.append(("given", reference(string(given)))) }
-        if let typed = result.typed { entries.append(("typed", reference(string(typed)))) }
-        if result.overridden { entries.append(("overridden", writer.integer(1))) }
-        if let identity = result.identity { entries.append(("question", reference(string(identity)))) }
-        if let seconds = result.seconds { entries.append(("seconds", writer.real(seconds))) }
-        let uid = object(entries)
-        results[key] = uid
-        return uid
+    /// The entries of an object of class `name` holding `fields`; a
+    /// session's results are written and their checksums added to `checksums`.
+    mutating func entries<Fields>(
+        _ name: String, _ fields: Fields, _ schema: [FieldSpec<Fields>], checksums: inout [UInt32]
+    ) -> [(String, Int)] {
+        var entries = [("$class", reference(classObject(name)))]
+        for spec in schema {
+            guard let value = spec.get(fields) else { continue }
+            let written: Int =
+                switch value {
+                case .date(let date):
+                    reference(
+                        object([
+                            ("$class", reference(classObject("NSDate"))),
+                            ("NS.time", writer.real(date.timeIntervalSinceReferenceDate)),
+                        ]))
+                case .integer(let integer): writer.integer(Int64(integer))
+                case .real(let real): writer.real(real)
+                case .text(let text): reference(string(text))
+                case .mark: writer.integer(1)
+                case .outcome(let outcome): reference(string(outcome.rawValue))
+                case .results(let list):
+                    reference(
+                        array(
+                            list.map { result in
+                                let (uid, checksum) = self.result(result)
+                                checksums.append(checksum)
+                                return uid
+                            }))
+                }
+            entries.append((spec.key, written))
+        }
+        return entries
+    }
+
+    /// Equal results are written once and shared.
+    mutating func result(_ result: QuestionResult) -> (uid: UInt64, checksum: UInt32) {
+        if let known = results[result.fields] { return known }
+        var none: [UInt32] = []
+        let uid = object(entries("QuestionResult", result.fields, QuestionResult.schema, checksums: &none))
+        let known = (uid, SessionRecordCodec.resultChecksum(result))
+        results[result.fields] = known
+        return known
     }
 
     mutating func session(_ session: Session) -> UInt64 {
-        let dateClass = classObject("NSDate")
-        let date = object([
-            ("$class", reference(dateClass)), ("NS.time", writer.real(session.date.timeIntervalSinceReferenceDate)),
-        ])
-        var entries = [
-            ("$class", reference(classObject("Session"))), ("date", reference(date)),
-            ("score", writer.integer(Int64(session.score))),
-        ]
-        if let total = session.total { entries.append(("total", writer.integer(Int64(total)))) }
-        if let quiz = session.quiz { entries.append(("quiz", reference(string(quiz)))) }
-        if let title = session.title { entries.append(("title", reference(string(title)))) }
-        if let duration = session.duration { entries.append(("duration", writer.real(duration))) }
-        if let seed = session.seed { entries.append(("seed", writer.integer(seed))) }
-        for field in Session.TextField.allCases {
-            if let text = session.texts[field] { entries.append((field.rawValue, reference(string(text)))) }
-        }
-        if !session.results.isEmpty {
-            let uids = session.results.map { result($0) }
-            entries.append(("results", reference(array(uids))))
-        }
-        entries.append(("checksum", writer.integer(Int64(SessionRecordCodec.fieldsChecksum(session)))))
+        var checksums: [UInt32] = []
+        var entries = entries("Session", session.fields, Session.schema, checksums: &checksums)
+        let checksum = SessionRecordCodec.wholeChecksum(session, results: checksums)
+        entries.append(("wholeChecksum", writer.integer(checksum)))
         return object(entries)
     }
 
@@ -394,42 +397,31 @@ private struct ArchiveEncoder {
 
 /// Walks a keyed archive's object table by UID, checking each value's type.
 struct ArchiveDecoder {
-    /// The keys this decoder knows, resolved once per property-list string.
+    /// The keys this decoder knows, resolved once per property-list string:
+    /// those of the archive's structure, and the fields of the schemas.
     enum Key: Equatable {
         case unknown
-        case classReference, className, date, score, total, quiz, title, duration, seed, results, time, objects
-        case prompt, outcome, given, answer, sessions, journalSequence, string, checksum, journalCheck, other
-        case typed, overridden, question, seconds
-        case text(Session.TextField)
+        case classReference, className, time, objects, string, sessions, journalSequence, journalCheck
+        case checksum, wholeChecksum, other
+        /// A field: its place in `Session.schema` and in `QuestionResult.schema` (-1: none).
+        case field(session: Int, result: Int)
 
         init(_ name: String) {
             switch name {
             case "$class": self = .classReference
             case "$classname": self = .className
-            case "date": self = .date
-            case "score": self = .score
-            case "total": self = .total
-            case "quiz": self = .quiz
-            case "title": self = .title
-            case "duration": self = .duration
-            case "seed": self = .seed
-            case "results": self = .results
             case "NS.time": self = .time
             case "NS.objects": self = .objects
             case "NS.string": self = .string
-            case "prompt": self = .prompt
-            case "outcome": self = .outcome
-            case "given": self = .given
-            case "answer": self = .answer
             case "sessions": self = .sessions
             case "journalSequence": self = .journalSequence
-            case "checksum": self = .checksum
             case "journalCheck": self = .journalCheck
-            case "typed": self = .typed
-            case "overridden": self = .overridden
-            case "question": self = .question
-            case "seconds": self = .seconds
-            default: self = Session.TextField(rawValue: name).map { .text($0) } ?? .other
+            case "checksum": self = .checksum
+            case "wholeChecksum": self = .wholeChecksum
+            default:
+                let session = Session.schema.firstIndex { $0.key == name } ?? -1
+                let result = QuestionResult.schema.firstIndex { $0.key == name } ?? -1
+                self = session < 0 && result < 0 ? .other : .field(session: session, result: result)
             }
         }
     }
@@ -463,10 +455,11 @@ struct ArchiveDecoder {
     var classes: Slots<Class>
     var stringSlots: Slots<Int32>
     var strings: [String] = []
-    /// Results are immutable and the writer shares equal ones: decode each once.
-    var results: [UInt64: QuestionResult] = [:]
+    /// Results are immutable and the writer shares equal ones: decode each
+    /// once (with its checksum).
+    var results: [UInt64: (QuestionResult, UInt32)] = [:]
     /// The same, by the property-list object that refers to them.
-    var resultsByReference: [Int: QuestionResult] = [:]
+    var resultsByReference: [Int: (QuestionResult, UInt32)] = [:]
     /// Each session's checksum is checked (not when these very bytes were
     /// checked already: `HistoryStream`'s second pass).
     var checksChecksums = true
@@ -719,81 +712,88 @@ struct ArchiveDecoder {
         }
     }
 
-    /// Durations beyond this many seconds (about 300 years) cannot be a game's.
-    static let longestReadable = 1e10
+    /// A field's value of `kind` at `ref`; nil for `$null` (a text, a date).
+    mutating func value(_ ref: Int, _ kind: FieldKind, of owner: @autoclosure () -> String, key: String) throws
+        -> FieldValue?
+    {
+        func what() -> String { "\(owner())'s \(key)" }
+        switch kind {
+        case .date:
+            guard let dateUID = try uid(ref) else { return nil }
+            let date = try instance(dateUID, of: .date)
+            for j in 0..<date.count where try self.key(try reader.reference(date, j)) == .time {
+                let time = try real(try reader.reference(date, date.count + j), what: what())
+                return .date(Date(timeIntervalSinceReferenceDate: time))
+            }
+            throw ArchiveError.wrongShape("\(what()) has no time")
+        case .integer: return .integer(try integer(ref, what: what()))
+        case .real: return .real(try real(ref, what: what()))
+        case .text: return try string(ref, what: what()).map { .text($0) }
+        case .mark: return try integer(ref, what: what()) != 0 ? .mark : nil
+        case .outcome: return .outcome(QuestionOutcome(rawValue: try string(ref, what: what()) ?? "") ?? .wrong)
+        case .results: return nil
+        }
+    }
 
-    /// Dates beyond this many seconds from 2001 (about the year 5000) cannot
-    /// be shown as a date at all; odd but possible ones (2100) are kept.
-    static let latestReadable = 1e11
+    /// A checksum's value: an integer.
+    func checksum(_ ref: Int, what: @autoclosure () -> String) throws -> Int64 {
+        guard let value = try reader.integer(ref) else {
+            throw ArchiveError.wrongShape("\(what()) is not an integer")
+        }
+        return value
+    }
 
+    /// Reads session `uid`, its fields as `Session.schema` says, and checks
+    /// it against its checksum: `wholeChecksum` (every field and, when they
+    /// are read, the results), or, in a game written before it, `checksum`
+    /// (its fields but the results).
     mutating func session(_ uid: UInt64, number: Int, results includeResults: Bool) throws -> Session {
-        let fields = try instance(uid, of: .session)
+        let entries = try instance(uid, of: .session)
         func what() -> String { "session \(number)" }
-        var time: Double?
-        var score = 0
-        var total: Int?
-        var quiz: String?
-        var title: String?
-        var duration: Double?
-        var seed: Int64?
+        var fields = Session.Fields()
+        var dated = false
         var checksum: Int64?
-        var results: [QuestionResult] = []
+        var whole: Int64?
         var resultsList: UInt64?
-        var texts: [Session.TextField: String] = [:]
-        for i in 0..<fields.count {
-            let value = try reader.reference(fields, fields.count + i)
-            switch try key(try reader.reference(fields, i)) {
-            case .date:
-                guard let dateUID = try self.uid(value) else { throw ArchiveError.wrongShape("\(what()) has no date") }
-                let date = try instance(dateUID, of: .date)
-                for j in 0..<date.count where try key(try reader.reference(date, j)) == .time {
-                    time = try real(try reader.reference(date, date.count + j), what: "\(what())'s date")
+        for i in 0..<entries.count {
+            let value = try reader.reference(entries, entries.count + i)
+            switch try key(try reader.reference(entries, i)) {
+            case .field(let index, _) where index >= 0:
+                let spec = Session.schema[index]
+                if spec.kind == .results {
+                    if includeResults, let listUID = try self.uid(value) { resultsList = listUID }
+                } else if let read = try self.value(value, spec.kind, of: what(), key: spec.key) {
+                    if spec.kind == .date { dated = true }
+                    spec.set(&fields, read)
                 }
-                if time == nil { throw ArchiveError.wrongShape("\(what())'s date has no time") }
-            case .score: score = try integer(value, what: "\(what())'s score")
-            case .total: total = try integer(value, what: "\(what())'s total")
-            case .quiz: quiz = try string(value, what: "\(what())'s quiz")
-            case .title: title = try string(value, what: "\(what())'s title")
-            case .duration: duration = try real(value, what: "\(what())'s duration")
-            case .seed: seed = Int64(try integer(value, what: "\(what())'s seed"))
-            case .text(let field): texts[field] = try string(value, what: "\(what())'s \(field.rawValue)")
-            case .results:
-                guard includeResults, let listUID = try self.uid(value) else { continue }
-                resultsList = listUID
-            case .checksum:
-                guard let value = try reader.integer(value) else {
-                    throw ArchiveError.wrongShape("\(what())'s checksum is not an integer")
-                }
-                checksum = value
+            case .checksum: checksum = try self.checksum(value, what: "\(what())'s checksum")
+            case .wholeChecksum: whole = try self.checksum(value, what: "\(what())'s checksum")
             default: continue
             }
         }
-        guard let time else { throw ArchiveError.wrongShape("\(what()) has no date") }
-        // Odd values (a negative score, a score above its total, a date in
-        // 2100) are kept and shown as they are; only what cannot be a date or
-        // a duration at all (NaN, infinite, beyond thousands of years) is refused.
-        guard time.isFinite, abs(time) < Self.latestReadable else {
-            throw ArchiveError.absurdValue("\(what())'s date is \(time) seconds from 2001")
-        }
-        if let duration, !(abs(duration) <= Self.longestReadable) {
-            throw ArchiveError.absurdValue("\(what())'s duration is \(duration)")
-        }
-        let own = Session(
-            date: Date(timeIntervalSinceReferenceDate: time), score: score, total: total, quiz: quiz, title: title,
-            duration: duration, seed: seed, texts: texts)
-        if checksChecksums, let checksum, checksum != Int64(SessionRecordCodec.fieldsChecksum(own)) {
+        guard dated else { throw ArchiveError.wrongShape("\(what()) has no date") }
+        if let absurdity = fields.absurdity { throw ArchiveError.absurdValue("\(what())'s \(absurdity)") }
+        let check = checksChecksums
+        if check, let stored = whole.map({ Int64(UInt64(bitPattern: $0) >> 32) }) ?? checksum,
+            stored != Int64(SessionRecordCodec.fieldsChecksum(fields))
+        {
             throw ArchiveError.checksumMismatch(what())
         }
+        guard includeResults else { return Session(fields) }
+        var results: [QuestionResult] = []
+        var checksums: [UInt32] = []
         if let resultsList {
             do {
                 let list = try array(resultsList, what: "\(what())'s results")
                 results.reserveCapacity(list.count)
+                checksums.reserveCapacity(list.count)
                 for j in 0..<list.count {
                     // A shared result is known by the reference to it, so its
                     // UID, written where it was first used, is not read again.
                     let reference = try reader.reference(list, j)
-                    if let known = resultsByReference[reference] {
+                    if let (known, crc) = resultsByReference[reference] {
                         results.append(known)
+                        checksums.append(crc)
                         continue
                     }
                     guard let resultUID = try reader.uid(reference) else {
@@ -801,17 +801,21 @@ struct ArchiveDecoder {
                     }
                     let decoded = try result(resultUID)
                     resultsByReference[reference] = decoded
-                    results.append(decoded)
+                    results.append(decoded.0)
+                    checksums.append(decoded.1)
                 }
             } catch  where salvage {
                 resultsLost += 1
-                results = []
+                fields.results = []
+                return Session(fields)
             }
         }
-        guard !results.isEmpty else { return own }
-        return Session(
-            date: own.date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
-            results: results, texts: texts)
+        fields.results = results
+        let session = Session(fields)
+        if check, let whole, whole != SessionRecordCodec.wholeChecksum(session, results: checksums) {
+            throw ArchiveError.checksumMismatch(what())
+        }
+        return session
     }
 
     /// Sessions read between two `releaseReadPages()` in a pass over every
@@ -835,41 +839,25 @@ struct ArchiveDecoder {
     /// of every bundled bank, a bound for a history of a million distinct ones.
     static let keptResults = 65_536
 
-    mutating func result(_ uid: UInt64) throws -> QuestionResult {
+    mutating func result(_ uid: UInt64) throws -> (QuestionResult, UInt32) {
         if let known = results[uid] { return known }
         let decoded = try decodeResult(uid)
         results[uid] = decoded
         return decoded
     }
 
-    mutating func decodeResult(_ uid: UInt64) throws -> QuestionResult {
-        let fields = try instance(uid, of: .questionResult)
-        var prompt = ""
-        var outcome = QuestionOutcome.wrong
-        var given: String?
-        var answer = ""
-        var typed: String?
-        var overridden = false
-        var identity: String?
-        var seconds: Double?
-        for i in 0..<fields.count {
-            let value = try reader.reference(fields, fields.count + i)
-            switch try key(try reader.reference(fields, i)) {
-            case .prompt: prompt = try string(value, what: "a result's prompt") ?? ""
-            case .outcome:
-                outcome = QuestionOutcome(rawValue: try string(value, what: "a result's outcome") ?? "") ?? .wrong
-            case .given: given = try string(value, what: "a result's answer")
-            case .answer: answer = try string(value, what: "a result's right answer") ?? ""
-            case .typed: typed = try string(value, what: "a result's typed text")
-            case .overridden: overridden = try integer(value, what: "a result's overridden mark") != 0
-            case .question: identity = try string(value, what: "a result's question")
-            case .seconds: seconds = try real(value, what: "a result's time")
-            default: continue
-            }
+    /// A result, its fields as `QuestionResult.schema` says, and its checksum.
+    mutating func decodeResult(_ uid: UInt64) throws -> (QuestionResult, UInt32) {
+        let entries = try instance(uid, of: .questionResult)
+        var fields = QuestionResult.Fields()
+        for i in 0..<entries.count {
+            guard case .field(_, let index) = try key(try reader.reference(entries, i)), index >= 0 else { continue }
+            let spec = QuestionResult.schema[index]
+            let value = try reader.reference(entries, entries.count + i)
+            if let read = try self.value(value, spec.kind, of: "a result", key: spec.key) { spec.set(&fields, read) }
         }
-        return QuestionResult(
-            prompt: prompt, outcome: outcome, given: given, answer: answer, typed: typed, overridden: overridden,
-            identity: identity, seconds: seconds)
+        let result = QuestionResult(fields)
+        return (result, SessionRecordCodec.resultChecksum(result))
     }
 }
 

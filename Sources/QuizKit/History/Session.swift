@@ -1,134 +1,163 @@
 import Foundation
 
 /// One finished game, as in the classic iOS `Session`: `date` (when it
-/// finished) and `score`, plus our own `total`, `quiz`, `title`, `duration`,
-/// `seed`, per-question `results`, and optional `texts` (`TextField`: how
-/// the questions were chosen, absent when not used). A session read from a classic archive
-/// has only `date` and `score`; what it lacks is nil (shown as unknown).
-/// Immutable, so it is safe to share across threads.
+/// finished) and `score`, plus fields of our own (`Fields`). A session read
+/// from a classic archive has only `date` and `score`; what it lacks is nil
+/// (shown as unknown). Every field is read as `session.name` (dynamic member
+/// lookup into `fields`). Immutable, so it is safe to share across threads.
+@dynamicMemberLookup
 public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
     public static var supportsSecureCoding: Bool { true }
 
-    public let date: Date
-    public let score: Int
-    public let total: Int?
-    /// The quiz id (bank file name without `.json`).
-    public let quiz: String?
-    /// The quiz's title when it was played.
-    public let title: String?
-    /// Seconds from the first question shown to the summary.
-    public let duration: TimeInterval?
-    /// The seed that dealt the questions: `quiz QUIZ --seed N -n TOTAL` replays it.
-    public let seed: Int64?
-    public let results: [QuestionResult]
-    /// The optional texts of our own, by field (`TextField`).
-    public let texts: [TextField: String]
-
-    /// The optional text fields a game may carry beyond the classic ones, each
-    /// under its key in the archive and the journal. This list is the one
-    /// place the archive (`KeyedArchive`), the journal (`SessionRecordCodec`),
-    /// `NSCoding` and equality learn of them: a new text field is a case here
-    /// (at the end: the order is the order written and checksummed), an
-    /// accessor below if callers want one, and whoever sets it.
-    public enum TextField: String, CaseIterable, Sendable {
+    /// Every field of a game. A new field is a property here and its row in
+    /// `schema`; the archive, the journal, `NSCoding`, equality, the checksum
+    /// and `GameIdentity` follow from them.
+    public struct Fields: Hashable, Sendable {
+        public var date = Date(timeIntervalSinceReferenceDate: 0)
+        public var score = 0
+        public var total: Int?
+        /// The quiz id (bank file name without `.json`); `Kind.reviewQuizID` for a review.
+        public var quiz: String?
+        /// The quiz's title when it was played.
+        public var title: String?
+        /// Seconds from the first question shown to the summary.
+        public var duration: TimeInterval?
+        /// The seed that dealt the questions: `quiz QUIZ --seed N -n TOTAL` replays it.
+        public var seed: Int64?
         /// `--category` as given, for the replay command.
-        case category
+        public var category: String?
         /// `--difficulty` as given, for the replay command.
-        case difficulty
+        public var difficulty: String?
         /// Where a bank that is not bundled came from (its URL, or its file's name).
-        case source
+        public var source: String?
+        public var results: [QuestionResult] = []
+
+        /// A game's classic fields; every other is set as a property.
+        public init(date: Date, score: Int) {
+            self.date = date
+            self.score = score
+        }
+
+        init() {}
+
+        /// Why these fields cannot be a game at all, or nil: what cannot be a
+        /// date or a duration (NaN, infinite, beyond thousands of years). Odd
+        /// values (a negative score, a date in 2100) are kept and shown.
+        var absurdity: String? {
+            let time = date.timeIntervalSinceReferenceDate
+            guard time.isFinite, abs(time) < Session.latestReadable else {
+                return "date is \(time) seconds from 2001"
+            }
+            if let duration, !(abs(duration) <= Session.longestReadable) { return "duration is \(duration)" }
+            return nil
+        }
     }
 
-    public var category: String? { texts[.category] }
-    public var difficulty: String? { texts[.difficulty] }
-    public var source: String? { texts[.source] }
+    /// The one declaration of how each field is kept, in the order the
+    /// archive writes them. Keys and journal places are the file formats:
+    /// never change an existing row; a new field is a `.named` row at the end.
+    static let schema: [FieldSpec<Fields>] = [
+        FieldSpec("date", \.date, journal: .fixed),
+        FieldSpec("score", \.score, journal: .fixed),
+        FieldSpec("total", \.total, journal: .flagged(1)),
+        FieldSpec("quiz", \.quiz, journal: .flagged(8)),
+        FieldSpec("title", \.title, journal: .flagged(16)),
+        FieldSpec("duration", \.duration, journal: .flagged(2)),
+        FieldSpec("seed", \.seed, journal: .flagged(4)),
+        FieldSpec("category", \.category, journal: .named),
+        FieldSpec("difficulty", \.difficulty, journal: .named),
+        FieldSpec("source", \.source, journal: .named),
+        FieldSpec("results", \.results, journal: .list),
+    ]
 
-    public init(
+    public let fields: Fields
+
+    public subscript<Value>(dynamicMember path: KeyPath<Fields, Value>) -> Value { fields[keyPath: path] }
+
+    public init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    public convenience init(
         date: Date, score: Int, total: Int? = nil, quiz: String? = nil, title: String? = nil,
         duration: TimeInterval? = nil, seed: Int64? = nil, results: [QuestionResult] = [],
-        category: String? = nil, difficulty: String? = nil, source: String? = nil, texts: [TextField: String] = [:]
+        category: String? = nil, difficulty: String? = nil, source: String? = nil
     ) {
-        self.date = date
-        self.score = score
-        self.total = total
-        self.quiz = quiz
-        self.title = title
-        self.duration = duration
-        self.seed = seed
-        self.results = results
-        var texts = texts
-        texts[.category] = category ?? texts[.category]
-        texts[.difficulty] = difficulty ?? texts[.difficulty]
-        texts[.source] = source ?? texts[.source]
-        self.texts = texts
+        var fields = Fields(date: date, score: score)
+        fields.total = total
+        fields.quiz = quiz
+        fields.title = title
+        fields.duration = duration
+        fields.seed = seed
+        fields.category = category
+        fields.difficulty = difficulty
+        fields.source = source
+        fields.results = results
+        self.init(fields)
     }
+
+    /// What a game was: a quiz's, or a review of the questions due. A review
+    /// is recorded, as it always was, under the quiz id `Kind.reviewQuizID`.
+    public enum Kind: Sendable, Equatable {
+        case quiz, review
+
+        /// The quiz id a review is recorded under; no bank may have it.
+        public static let reviewQuizID = "review"
+
+        /// The kind of a game of quiz id `quiz`.
+        public init(quiz: String?) {
+            self = quiz == Self.reviewQuizID ? .review : .quiz
+        }
+    }
+
+    public var kind: Kind { Kind(quiz: fields.quiz) }
 
     /// Score as a fraction of the total, when the total is known and not zero,
     /// and the fraction can be shown as a percentage (an odd score a million
     /// times its total, say, read from a damaged or hand-made archive, has none).
     public var fraction: Double? {
-        guard let total, total > 0 else { return nil }
-        let fraction = Double(score) / Double(total)
+        guard let total = fields.total, total > 0 else { return nil }
+        let fraction = Double(fields.score) / Double(total)
         return abs(fraction) <= Self.largestFraction ? fraction : nil
     }
 
     /// Beyond this, a score's fraction of its total is shown as unknown.
     public static let largestFraction = 1e6
 
+    /// Durations beyond this many seconds (about 300 years) cannot be a game's.
+    static let longestReadable = 1e10
+
+    /// Dates beyond this many seconds from 2001 (about the year 5000) cannot
+    /// be shown as a date at all; odd but possible ones (2100) are kept.
+    static let latestReadable = 1e11
+
+    /// The same game with other results (none: `[]`).
+    func with(results: [QuestionResult]) -> Session {
+        var fields = fields
+        fields.results = results
+        return Session(fields)
+    }
+
     public func encode(with coder: NSCoder) {
-        coder.encode(date as NSDate, forKey: "date")
-        coder.encode(score, forKey: "score")
-        if let total { coder.encode(total, forKey: "total") }
-        if let quiz { coder.encode(quiz as NSString, forKey: "quiz") }
-        if let title { coder.encode(title as NSString, forKey: "title") }
-        if let duration { coder.encode(duration, forKey: "duration") }
-        if let seed { coder.encode(seed, forKey: "seed") }
-        if !results.isEmpty { coder.encode(results as NSArray, forKey: "results") }
-        for field in TextField.allCases {
-            if let text = texts[field] { coder.encode(text as NSString, forKey: field.rawValue) }
-        }
+        SchemaCoding.encode(fields, Self.schema, with: coder)
     }
 
     public init?(coder: NSCoder) {
-        guard let date = coder.decodeObject(of: NSDate.self, forKey: "date") else { return nil }
-        self.date = date as Date
-        score = coder.decodeInteger(forKey: "score")
-        total = coder.containsValue(forKey: "total") ? coder.decodeInteger(forKey: "total") : nil
-        // Foundation on Linux fails (and by default traps) on an absent key,
-        // so every optional key is checked with containsValue first.
-        quiz =
-            coder.containsValue(forKey: "quiz") ? coder.decodeObject(of: NSString.self, forKey: "quiz") as String? : nil
-        title =
-            coder.containsValue(forKey: "title")
-            ? coder.decodeObject(of: NSString.self, forKey: "title") as String? : nil
-        duration = coder.containsValue(forKey: "duration") ? coder.decodeDouble(forKey: "duration") : nil
-        seed = coder.containsValue(forKey: "seed") ? coder.decodeInt64(forKey: "seed") : nil
-        let list =
-            coder.containsValue(forKey: "results")
-            ? coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: "results") as? [QuestionResult] : nil
-        results = list ?? []
-        var texts: [TextField: String] = [:]
-        for field in TextField.allCases where coder.containsValue(forKey: field.rawValue) {
-            texts[field] = coder.decodeObject(of: NSString.self, forKey: field.rawValue) as String?
-        }
-        self.texts = texts
+        guard let fields = SchemaCoding.decode(Fields(), Self.schema, from: coder) else { return nil }
+        self.fields = fields
     }
 
-    /// Equal when every archived field is equal; used to merge histories
-    /// written by two processes without keeping a game twice.
+    /// Equal when every field is equal; used to merge histories written by
+    /// two processes without keeping a game twice.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? Session else { return false }
-        return date == other.date && score == other.score && total == other.total && quiz == other.quiz
-            && title == other.title && duration == other.duration && seed == other.seed && results == other.results
-            && texts == other.texts
+        return fields == other.fields
     }
 
+    /// Over the fields but the results (equal sessions have equal results).
     public override var hash: Int {
         var hasher = Hasher()
-        hasher.combine(date)
-        hasher.combine(score)
-        hasher.combine(quiz)
-        hasher.combine(seed)
+        for spec in Self.schema where spec.kind != .results { hasher.combine(spec.get(fields)) }
         return hasher.finalize()
     }
 }

@@ -2,81 +2,136 @@ import Foundation
 internal import QuizFormats
 
 /// A compact binary form of one `Session`, for the journal: little to write,
-/// quick to read back. Field order is fixed; strings are a 32-bit length and
-/// UTF-8; an absent optional is a flag. Fields added later (a session's
-/// `category`, `difficulty`, `source`; a result's `typed`, `overridden`, `question`, `seconds`)
-/// are named pairs of strings after a flag (0x20 on the session's flags,
-/// 0x40 on a result's tag), so a record written before them reads as it
-/// did, and a name this version does not know is skipped. `decode` checks
-/// every length against the bytes it has and throws on anything malformed.
+/// quick to read back, laid out by the schemas (`Session.schema`,
+/// `QuestionResult.schema`). A session: its `.fixed` fields (date, score), a
+/// flags byte, its `.flagged` fields present in the order of their bits, its
+/// `.named` fields as named pairs (flag 0x20), then its results: a 32-bit
+/// count and each result: a tag byte (the outcome's code in the low bits,
+/// 0x80 for `given`, 0x40 for named pairs), its `.fixed` fields (prompt,
+/// answer), `given`, and its named pairs. Integers and reals are 8 bytes,
+/// strings a 32-bit length and UTF-8; named pairs are a 32-bit count and
+/// each name and value as strings, so a record written before a field was
+/// added reads as it did, and a name this version does not know is skipped.
+/// `decode` checks every length against the bytes it has and throws on
+/// anything malformed.
 enum SessionRecordCodec {
     struct Malformed: Error {}
 
     /// The bytes of the smallest session: date, score, flags, no results.
     static let minimumSize = 8 + 8 + 1 + 4
 
-    /// A checksum of a session's own fields (not its per-question results),
-    /// kept with it in the archive so that a changed byte is found.
-    static func fieldsChecksum(_ session: Session) -> UInt32 {
+    /// The flags bit that says named pairs follow: a session's, a result's.
+    static let sessionNamed: UInt8 = 0x20
+    static let resultNamed: UInt8 = 0x40
+
+    /// Codes of the outcomes in a result's tag byte.
+    static func code(_ outcome: QuestionOutcome) -> UInt8 {
+        switch outcome {
+        case .right: 0
+        case .wrong: 1
+        case .skipped: 2
+        }
+    }
+
+    static func outcome(_ code: UInt8) -> QuestionOutcome {
+        switch code {
+        case 0: .right
+        case 1: .wrong
+        default: .skipped
+        }
+    }
+
+    // MARK: Checksums
+
+    /// The checksum written before results were covered (the archive's key
+    /// `checksum`): a CRC-32 of a session's encoded fields, its results left out.
+    static func fieldsChecksum(_ fields: Session.Fields) -> UInt32 {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
-        encodeFields(session, into: &bytes)
+        encodeFields(fields, Session.schema, named: sessionNamed, into: &bytes)
         return bytes.withUnsafeBytes { CRC32.checksum($0) }
     }
 
+    /// A CRC-32 of one result's encoding.
+    static func resultChecksum(_ result: QuestionResult) -> UInt32 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        encode(result, into: &bytes)
+        return bytes.withUnsafeBytes { CRC32.checksum($0) }
+    }
+
+    /// The checksum of a whole game (the archive's key `wholeChecksum`): its
+    /// `fieldsChecksum` in the high 32 bits, so that a reader leaving the
+    /// results unread still checks the rest, and in the low 32 a CRC-32 of
+    /// the number of results and each one's `resultChecksum`.
+    static func wholeChecksum(_ session: Session, results: [UInt32]) -> Int64 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + 4 * results.count)
+        BigEndian.append(UInt32(results.count), to: &bytes)
+        for crc in results { BigEndian.append(crc, to: &bytes) }
+        let low = bytes.withUnsafeBytes { CRC32.checksum($0) }
+        return Int64(bitPattern: UInt64(fieldsChecksum(session.fields)) << 32 | UInt64(low))
+    }
+
+    // MARK: Writing
+
     static func encode(_ session: Session, into out: inout [UInt8]) {
-        encodeFields(session, into: &out)
+        encodeFields(session.fields, Session.schema, named: sessionNamed, into: &out)
         BigEndian.append(UInt32(session.results.count), to: &out)
-        for result in session.results {
-            let outcome: UInt8 =
-                switch result.outcome {
-                case .right: 0
-                case .wrong: 1
-                case .skipped: 2
-                }
-            var extras: [(String, String)] = []
-            if let typed = result.typed { extras.append(("typed", typed)) }
-            if result.overridden { extras.append(("overridden", "1")) }
-            if let identity = result.identity { extras.append(("question", identity)) }
-            // The shortest text that reads back as the same double.
-            if let seconds = result.seconds { extras.append(("seconds", "\(seconds)")) }
-            out.append(outcome | (result.given != nil ? 0x80 : 0) | (extras.isEmpty ? 0 : 0x40))
-            append(result.prompt, to: &out)
-            append(result.answer, to: &out)
-            if let given = result.given { append(given, to: &out) }
-            if !extras.isEmpty { append(extras, to: &out) }
-        }
+        for result in session.results { encode(result, into: &out) }
     }
 
-    private static func encodeFields(_ session: Session, into out: inout [UInt8]) {
-        BigEndian.append(session.date.timeIntervalSinceReferenceDate.bitPattern, to: &out)
-        BigEndian.append(UInt64(bitPattern: Int64(session.score)), to: &out)
+    private static func encode(_ result: QuestionResult, into out: inout [UInt8]) {
+        encodeFields(result.fields, QuestionResult.schema, named: resultNamed, into: &out)
+    }
+
+    /// A schema's fields but the results: `.fixed` ones before the flags byte
+    /// unless a `.tag` field puts the flags first (a result's tag byte).
+    private static func encodeFields<Fields>(
+        _ fields: Fields, _ schema: [FieldSpec<Fields>], named: UInt8, into out: inout [UInt8]
+    ) {
         var flags: UInt8 = 0
-        if session.total != nil { flags |= 1 }
-        if session.duration != nil { flags |= 2 }
-        if session.seed != nil { flags |= 4 }
-        if session.quiz != nil { flags |= 8 }
-        if session.title != nil { flags |= 16 }
-        var extras: [(String, String)] = []
-        for field in Session.TextField.allCases {
-            if let text = session.texts[field] { extras.append((field.rawValue, text)) }
+        var flagged: [(UInt8, FieldValue)] = []
+        var pairs: [(String, String)] = []
+        var fixed: [FieldValue] = []
+        var tagged = false
+        for spec in schema {
+            let value = spec.get(fields)
+            switch spec.journal {
+            case .fixed: fixed.append(value ?? .integer(0))
+            case .flagged(let bit):
+                if let value {
+                    flags |= bit
+                    flagged.append((bit, value))
+                }
+            case .named: if let value { pairs.append((spec.key, value.namedText)) }
+            case .tag:
+                tagged = true
+                if case .outcome(let outcome) = value { flags |= code(outcome) }
+            case .list: continue
+            }
         }
-        if !extras.isEmpty { flags |= 32 }
-        out.append(flags)
-        if let total = session.total { BigEndian.append(UInt64(bitPattern: Int64(total)), to: &out) }
-        if let duration = session.duration { BigEndian.append(duration.bitPattern, to: &out) }
-        if let seed = session.seed { BigEndian.append(UInt64(bitPattern: seed), to: &out) }
-        if let quiz = session.quiz { append(quiz, to: &out) }
-        if let title = session.title { append(title, to: &out) }
-        if !extras.isEmpty { append(extras, to: &out) }
+        if !pairs.isEmpty { flags |= named }
+        if tagged { out.append(flags) }
+        for value in fixed { append(value, to: &out) }
+        if !tagged { out.append(flags) }
+        for (_, value) in flagged.sorted(by: { $0.0 < $1.0 }) { append(value, to: &out) }
+        if !pairs.isEmpty {
+            BigEndian.append(UInt32(pairs.count), to: &out)
+            for (name, value) in pairs {
+                append(name, to: &out)
+                append(value, to: &out)
+            }
+        }
     }
 
-    /// Named fields: a 32-bit count, then each name and value as strings.
-    private static func append(_ pairs: [(String, String)], to out: inout [UInt8]) {
-        BigEndian.append(UInt32(pairs.count), to: &out)
-        for (name, value) in pairs {
-            append(name, to: &out)
-            append(value, to: &out)
+    private static func append(_ value: FieldValue, to out: inout [UInt8]) {
+        switch value {
+        case .date(let date): BigEndian.append(date.timeIntervalSinceReferenceDate.bitPattern, to: &out)
+        case .integer(let integer): BigEndian.append(UInt64(bitPattern: Int64(integer)), to: &out)
+        case .real(let real): BigEndian.append(real.bitPattern, to: &out)
+        case .text(let text): append(text, to: &out)
+        case .mark, .outcome, .results: append(value.namedText, to: &out)
         }
     }
 
@@ -86,57 +141,72 @@ enum SessionRecordCodec {
         out.append(contentsOf: utf8)
     }
 
-    /// Reads one session from `bytes[range]`, which must hold exactly one.
+    // MARK: Reading
+
+    /// Reads one session from `bytes`, which must hold exactly one.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Session {
         var reader = Reader(bytes: bytes)
-        let date = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.u64()))
-        let score = Int(Int64(bitPattern: try reader.u64()))
-        let flags = try reader.u8()
-        let total = flags & 1 != 0 ? Int(Int64(bitPattern: try reader.u64())) : nil
-        let duration = flags & 2 != 0 ? Double(bitPattern: try reader.u64()) : nil
-        let seed = flags & 4 != 0 ? Int64(bitPattern: try reader.u64()) : nil
-        let quiz = flags & 8 != 0 ? try reader.string() : nil
-        let title = flags & 16 != 0 ? try reader.string() : nil
-        let extras = flags & 32 != 0 ? try reader.pairs() : [:]
+        var fields = try reader.fields(Session.Fields(), Session.schema, named: sessionNamed)
         let count = Int(try reader.u32())
         guard count <= bytes.count else { throw Malformed() }
         var results: [QuestionResult] = []
         results.reserveCapacity(count)
         for _ in 0..<count {
-            let tag = try reader.u8()
-            let outcome: QuestionOutcome =
-                switch tag & 0x3F {
-                case 0: .right
-                case 1: .wrong
-                default: .skipped
-                }
-            let prompt = try reader.string()
-            let answer = try reader.string()
-            let given = tag & 0x80 != 0 ? try reader.string() : nil
-            let named = tag & 0x40 != 0 ? try reader.pairs() : [:]
             results.append(
-                QuestionResult(
-                    prompt: prompt, outcome: outcome, given: given, answer: answer, typed: named["typed"],
-                    overridden: named["overridden"] == "1", identity: named["question"],
-                    seconds: named["seconds"].flatMap(Double.init)))
+                QuestionResult(try reader.fields(QuestionResult.Fields(), QuestionResult.schema, named: resultNamed)))
         }
         guard reader.offset == bytes.count else { throw Malformed() }
         // As the archive's reader: odd values are kept, what cannot be a date
         // or a duration at all is not a game.
-        let time = date.timeIntervalSinceReferenceDate
-        guard time.isFinite, abs(time) < 1e11, duration.map({ abs($0) <= 1e10 }) ?? true else { throw Malformed() }
-        return Session(
-            date: date, score: score, total: total, quiz: quiz, title: title, duration: duration, seed: seed,
-            results: results,
-            texts: Dictionary(
-                uniqueKeysWithValues: Session.TextField.allCases.compactMap { field in
-                    extras[field.rawValue].map { (field, $0) }
-                }))
+        guard fields.absurdity == nil else { throw Malformed() }
+        fields.results = results
+        return Session(fields)
     }
 
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+
+        /// What `encodeFields` wrote, over `blank`.
+        mutating func fields<Fields>(_ blank: Fields, _ schema: [FieldSpec<Fields>], named: UInt8)
+            throws(Malformed) -> Fields
+        {
+            var fields = blank
+            let tagged = schema.contains { $0.journal == .tag }
+            var flags: UInt8 = tagged ? try u8() : 0
+            for spec in schema where spec.journal == .fixed { spec.set(&fields, try value(spec.kind)) }
+            if !tagged { flags = try u8() }
+            let flagged = schema.compactMap { spec -> (UInt8, FieldSpec<Fields>)? in
+                if case .flagged(let bit) = spec.journal { (bit, spec) } else { nil }
+            }
+            for (bit, spec) in flagged.sorted(by: { $0.0 < $1.0 }) where flags & bit != 0 {
+                spec.set(&fields, try value(spec.kind))
+            }
+            if let tag = schema.first(where: { $0.journal == .tag }) {
+                tag.set(&fields, .outcome(SessionRecordCodec.outcome(flags & 0x3F)))
+            }
+            if flags & named != 0 {
+                let pairs = try self.pairs()
+                for spec in schema where spec.journal == .named {
+                    if let text = pairs[spec.key], let value = FieldValue(namedText: text, kind: spec.kind) {
+                        spec.set(&fields, value)
+                    }
+                }
+            }
+            return fields
+        }
+
+        mutating func value(_ kind: FieldKind) throws(Malformed) -> FieldValue {
+            switch kind {
+            case .date: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try u64())))
+            case .integer: return .integer(Int(Int64(bitPattern: try u64())))
+            case .real: return .real(Double(bitPattern: try u64()))
+            case .text: return .text(try string())
+            case .mark, .outcome, .results:
+                guard let value = FieldValue(namedText: try string(), kind: kind) else { throw Malformed() }
+                return value
+            }
+        }
 
         mutating func take(_ count: Int) throws(Malformed) -> UnsafeRawBufferPointer {
             guard count >= 0, count <= bytes.count - offset else { throw Malformed() }

@@ -1,11 +1,9 @@
 import Foundation
 
 /// A review as a game: the due questions gathered from their banks into one
-/// bank of id `review`, most overdue first, each question carrying its
+/// bank whose games are of kind `Session.Kind.review`, most overdue first, each question carrying its
 /// identity in the bank it came from, so its result counts for it there.
 public enum ReviewSession {
-    /// The quiz id a review is recorded under.
-    public static let quizID = "review"
     public static let title = "Review"
     /// Questions a review asks at most unless `-n` says.
     public static let defaultCount = 10
@@ -22,6 +20,13 @@ public enum ReviewSession {
             return question
         }
         guard !questions.isEmpty else { return nil }
-        return QuestionBank(id: quizID, title: title, questions: questions, path: quizID)
+        return bank(of: questions)
+    }
+
+    /// The bank of a review asking `questions`: its id is the quiz id a
+    /// review is recorded under (`Session.Kind.reviewQuizID`).
+    public static func bank(of questions: [Question]) -> QuestionBank {
+        QuestionBank(
+            id: Session.Kind.reviewQuizID, title: title, questions: questions, path: Session.Kind.reviewQuizID)
     }
 }

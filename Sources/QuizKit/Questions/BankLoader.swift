@@ -31,7 +31,7 @@ public enum BankLoader {
         }
         var checker = BankChecker(path: path, bytes: bytes)
         let id = id ?? quizID(forPath: path)
-        if id.lowercased() == ReviewSession.quizID {
+        if Session.Kind(quiz: id.lowercased()) == .review {
             // Reviews are recorded as games of quiz `review`: a bank of that id would mix with them
             // (`Review` too: the menu takes an id in any case, and `review` is its command).
             checker.fileProblem(

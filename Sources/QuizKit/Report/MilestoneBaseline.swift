@@ -84,11 +84,11 @@ public struct MilestoneBaseline: Sendable, Equatable {
     }
 
     /// What `session`, just finished and not in the baseline, achieved.
-    /// A review (quiz id `ReviewSession.quizID`) asks different questions
+    /// A review (`Session.Kind.review`) asks different questions
     /// every time: it has no best to compare with, and counts for the streak.
     public func milestones(of session: Session) -> Milestones {
         Milestones(
-            standing: session.quiz == ReviewSession.quizID ? .unranked : standing(of: session),
+            standing: session.kind == .review ? .unranked : standing(of: session),
             streak: streakProgress(of: session))
     }
 

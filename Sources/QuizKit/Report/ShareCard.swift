@@ -66,7 +66,7 @@ public struct ShareCard: Sendable {
     /// that name), whose questions were the player's own due ones.
     public var replayCommand: String? {
         guard let quiz = session.quiz, !quiz.isEmpty, let seed = session.seed else { return nil }
-        if quiz == ReviewSession.quizID && session.source == nil { return nil }
+        if session.kind == .review && session.source == nil { return nil }
         var options = ["--seed", String(UInt64(bitPattern: seed))]
         if let total = session.total ?? (session.results.isEmpty ? nil : session.results.count) {
             options += ["-n", String(total)]

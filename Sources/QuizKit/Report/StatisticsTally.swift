@@ -178,7 +178,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
             // identity's bank), as the schedule has it: not as a question of
             // quiz `review`, apart from the same question's games.
             let of =
-                session.quiz == ReviewSession.quizID
+                session.kind == .review
                 ? result.identity.flatMap { QuestionIdentity.bank(of: $0).map(String.init) } ?? session.quiz
                 : session.quiz
             let key = QuestionKey(quiz: of, prompt: result.prompt)

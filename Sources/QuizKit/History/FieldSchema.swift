@@ -1,0 +1,205 @@
+import Foundation
+
+/// One field of an archived class (`Session`, `QuestionResult`), declared once
+/// in the class's `schema`: its key (in the archive, `NSCoding` and the
+/// journal's named pairs), its kind (read from the property's type), where a
+/// journal record puts it, and how to read and set it on the class's
+/// `Fields`. `NSCoding`, `KeyedArchive`'s writer and reader,
+/// `SessionRecordCodec`, the checksums and `GameIdentity` all walk the schema;
+/// equality is `Fields`' own.
+struct FieldSpec<Fields>: Sendable {
+    let key: String
+    let kind: FieldKind
+    let journal: JournalPlace
+    /// The field's value; nil when absent (an optional's nil, a false mark, no results).
+    let get: @Sendable (Fields) -> FieldValue?
+    /// Sets a value read back; a value of another kind is ignored.
+    let set: @Sendable (inout Fields, FieldValue) -> Void
+}
+
+/// How a field is stored: in the archive, `NSCoding`, the journal.
+enum FieldKind: Sendable {
+    /// An `NSDate` object; 8 bytes (the Double's bits) in the journal.
+    case date
+    /// An integer; 8 bytes, or decimal text in a named pair.
+    case integer
+    /// A real; 8 bytes (its bits), or its shortest text in a named pair.
+    case real
+    /// A string; a 32-bit length and UTF-8.
+    case text
+    /// A Bool: the integer 1 when true, absent when false; "1" in a named pair.
+    case mark
+    /// A `QuestionOutcome`: its name as a string; a code in a result's tag byte.
+    case outcome
+    /// The per-question results: an array of `QuestionResult`; a count, then each.
+    case results
+}
+
+/// Where a journal record (`SessionRecordCodec`) puts a field.
+enum JournalPlace: Equatable, Sendable {
+    /// Always written, in schema order, before the flags byte (a session's)
+    /// or after it (a result's tag byte).
+    case fixed
+    /// Written when present, in the order of its bit in the flags byte.
+    case flagged(UInt8)
+    /// A named pair after the flagged fields: how every field added later is kept.
+    case named
+    /// The outcome's code, in the low bits of a result's tag byte.
+    case tag
+    /// The results, at the end.
+    case list
+}
+
+/// A field's value, in the kind the schema gives it.
+enum FieldValue: Hashable, Sendable {
+    case date(Date), integer(Int), real(Double), text(String), mark, outcome(QuestionOutcome)
+    case results([QuestionResult])
+
+    /// The text of the value in a journal's named pair.
+    var namedText: String {
+        switch self {
+        case .integer(let value): "\(value)"
+        // The shortest text that reads back as the same double.
+        case .real(let value): "\(value)"
+        case .text(let value): value
+        case .mark: "1"
+        case .date(let date): "\(date.timeIntervalSinceReferenceDate)"
+        case .outcome(let outcome): outcome.rawValue
+        case .results: ""
+        }
+    }
+
+    /// A named pair's text read back as `kind`; nil when it is not one.
+    init?(namedText text: String, kind: FieldKind) {
+        switch kind {
+        case .integer: guard let value = Int(text) else { return nil }; self = .integer(value)
+        case .real: guard let value = Double(text) else { return nil }; self = .real(value)
+        case .text: self = .text(text)
+        case .mark: guard text == "1" else { return nil }; self = .mark
+        case .date:
+            guard let value = Double(text) else { return nil };
+            self = .date(Date(timeIntervalSinceReferenceDate: value))
+        case .outcome: guard let value = QuestionOutcome(rawValue: text) else { return nil }; self = .outcome(value)
+        case .results: return nil
+        }
+    }
+}
+
+// The kind of a field follows from its property's type: one initialiser a type.
+extension FieldSpec {
+    init(_ key: String, _ path: WritableKeyPath<Fields, Date> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .date, journal: journal, get: { .date($0[keyPath: path]) },
+            set: { if case .date(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, Int> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .integer, journal: journal, get: { .integer($0[keyPath: path]) },
+            set: { if case .integer(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, Int?> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .integer, journal: journal, get: { $0[keyPath: path].map { .integer($0) } },
+            set: { if case .integer(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, Int64?> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .integer, journal: journal, get: { $0[keyPath: path].map { .integer(Int($0)) } },
+            set: { if case .integer(let value) = $1 { $0[keyPath: path] = Int64(value) } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, Double?> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .real, journal: journal, get: { $0[keyPath: path].map { .real($0) } },
+            set: { if case .real(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, String> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .text, journal: journal, get: { .text($0[keyPath: path]) },
+            set: { if case .text(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, String?> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .text, journal: journal, get: { $0[keyPath: path].map { .text($0) } },
+            set: { if case .text(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, Bool> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .mark, journal: journal, get: { $0[keyPath: path] ? .mark : nil },
+            set: { if case .mark = $1 { $0[keyPath: path] = true } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, QuestionOutcome> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .outcome, journal: journal, get: { .outcome($0[keyPath: path]) },
+            set: { if case .outcome(let value) = $1 { $0[keyPath: path] = value } })
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Fields, [QuestionResult]> & Sendable, journal: JournalPlace) {
+        self.init(
+            key: key, kind: .results, journal: journal,
+            get: { $0[keyPath: path].isEmpty ? nil : .results($0[keyPath: path]) },
+            set: { if case .results(let value) = $1 { $0[keyPath: path] = value } })
+    }
+}
+
+/// What `NSCoding` does with a schema: every class's `encode(with:)` and
+/// `init?(coder:)` are these.
+enum SchemaCoding {
+    static func encode<Fields>(_ fields: Fields, _ schema: [FieldSpec<Fields>], with coder: NSCoder) {
+        for spec in schema {
+            guard let value = spec.get(fields) else { continue }
+            switch value {
+            case .date(let date): coder.encode(date as NSDate, forKey: spec.key)
+            case .integer(let integer): coder.encode(integer, forKey: spec.key)
+            case .real(let real): coder.encode(real, forKey: spec.key)
+            case .text(let text): coder.encode(text as NSString, forKey: spec.key)
+            case .mark: coder.encode(1, forKey: spec.key)
+            case .outcome(let outcome): coder.encode(outcome.rawValue as NSString, forKey: spec.key)
+            case .results(let results): coder.encode(results as NSArray, forKey: spec.key)
+            }
+        }
+    }
+
+    /// The fields `coder` holds, over `blank`; nil without a date (a
+    /// session's), which no game lacks.
+    static func decode<Fields>(_ blank: Fields, _ schema: [FieldSpec<Fields>], from coder: NSCoder) -> Fields? {
+        var fields = blank
+        for spec in schema {
+            // Foundation on Linux fails (and by default traps) on an absent
+            // key, so every key is checked with containsValue first.
+            guard coder.containsValue(forKey: spec.key) else {
+                if spec.kind == .date { return nil }
+                continue
+            }
+            let value: FieldValue? =
+                switch spec.kind {
+                case .date: (coder.decodeObject(of: NSDate.self, forKey: spec.key) as Date?).map { .date($0) }
+                case .integer: .integer(coder.decodeInteger(forKey: spec.key))
+                case .real: .real(coder.decodeDouble(forKey: spec.key))
+                case .text: (coder.decodeObject(of: NSString.self, forKey: spec.key) as String?).map { .text($0) }
+                case .mark: coder.decodeInteger(forKey: spec.key) != 0 ? .mark : nil
+                case .outcome:
+                    .outcome(
+                        QuestionOutcome(
+                            rawValue: (coder.decodeObject(of: NSString.self, forKey: spec.key) as String?) ?? "")
+                            ?? .wrong)
+                case .results:
+                    (coder.decodeObject(of: [NSArray.self, QuestionResult.self], forKey: spec.key)
+                        as? [QuestionResult]).map { .results($0) }
+                }
+            guard let value else {
+                if spec.kind == .date { return nil }
+                continue
+            }
+            spec.set(&fields, value)
+        }
+        return fields
+    }
+}
