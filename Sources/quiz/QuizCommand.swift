@@ -271,49 +271,8 @@ struct QuizCommand {
     }
 
     private func play(_ name: String) throws(CommandFailure) -> ExitStatus {
-        // The one bank asked for, when its file is known by name; every bank
-        // otherwise (a URL among the paths, a name that is not a file's).
-        var library = QuestionLibrary()
         let seed = options.seedForGame
-        // (Through the parsed copy in the cache: an Open Trivia file of 5,250
-        // questions is parsed once, not before every game; and without a
-        // filter, only the questions dealt are made, as Game would deal them.)
-        let parsed = ParsedBankCache(folder: ParsedBankCache.defaultFolder(environment: environment))
-        let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths)
-        // Every other bank named with --questions is checked all the same.
-        try context.banks.checkNamed(options.questionPaths, except: file)
-        var bank: QuestionBank
-        var game: Game?
-        var deal: Game.Deal?
-        if let file, options.category == nil, options.difficulty == nil,
-            let dealt = parsed.load(
-                path: file,
-                choosing: { size in
-                    let made = Game.Deal(size: size, count: settings.count, seed: seed)
-                    deal = made
-                    return made.positions
-                }),
-            dealt.id == name, let deal
-        {
-            bank = dealt
-            game = Game(quizID: dealt.id, quizTitle: dealt.title, questions: dealt.questions, dealt: deal)
-        } else {
-            if let file, let single = try? parsed.load(path: file) {
-                library.add(single)
-            } else {
-                library = try context.library()
-            }
-            do {
-                bank = try QuizLookup.command(name, in: &library)
-            } catch {
-                throw CommandFailure(error)
-            }
-            do {
-                bank = try QuestionFilter(category: options.category, difficulty: options.difficulty).apply(to: bank)
-            } catch {
-                throw CommandFailure(status: .noInput, message: error.description)
-            }
-        }
+        let (bank, game) = try PlayCommand.bank(context, name: name, seed: seed)
         let input = newInput()
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
