@@ -50,7 +50,7 @@ struct QuizCommand {
         case .list:
             return try list()
         case .validate(let files):
-            return validate(files)
+            return ValidateCommand.run(context, files: files)
         case .history:
             return try history()
         case .share:
@@ -107,52 +107,6 @@ struct QuizCommand {
         }
         for failure in library.failures { console.err("skipped \(failure.error)") }
         return .success
-    }
-
-    private func validate(_ files: [String]) -> ExitStatus {
-        var status = ExitStatus.success
-        var history: [Session]?
-        var historyComplete = true
-        if options.historyCheck {
-            do {
-                let (sessions, complete) = try context.loadedSessions()
-                history = sessions
-                historyComplete = complete
-                if !complete { status = .ioError }
-            } catch {
-                console.err(error.message)
-                return error.status
-            }
-        }
-        for file in files {
-            // `quiz --validate Questions/*.json` names the schema beside the banks.
-            if file.hasSuffix(".schema.json") {
-                console.out("\(file): skipped: a JSON Schema (*.schema.json), not a bank")
-                continue
-            }
-            do {
-                let bank = try BankLoader.load(path: file)
-                let count = bank.questionCount
-                let repeated = bank.repeatedQuestions.map { " (\($0))" } ?? ""
-                console.out(console.show("\(file): ok, \(count) question\(count == 1 ? "" : "s")\(repeated)"))
-                // Warnings do not change the status: the bank plays, its control characters shown visibly.
-                for warning in ControlCharacterWarnings.problems(in: bank) {
-                    console.out(console.show(warning.description))
-                }
-                if let history {
-                    for line in HistoryCheck(bank: bank, sessions: history).lines(file: file, complete: historyComplete)
-                    {
-                        console.out(console.show(line))
-                    }
-                }
-            } catch {
-                for line in error.problems { console.out(console.show(line)) }
-                // Bad data (65) outranks a file not found (66), which outranks success.
-                let failed = ExitStatus(error)
-                if failed == .dataError || status == .success { status = failed }
-            }
-        }
-        return status
     }
 
     func history() throws(CommandFailure) -> ExitStatus {

@@ -44,7 +44,7 @@ struct CommandHome {
         var environment = [
             "HOME": folder.path, "XDG_CONFIG_HOME": folder.file("config"), "XDG_STATE_HOME": folder.file("state"),
             "XDG_CACHE_HOME": folder.file("cache"), "XDG_DATA_HOME": folder.file("share"),
-            "TMPDIR": folder.file("tmp"),
+            "TMPDIR": folder.file("tmp"), "QUIZ_DATA_DIR": dataDir,
         ]
         environment["QUIZ_NOW"] = now
         return environment
@@ -57,7 +57,7 @@ struct CommandHome {
     }
 
     /// Parses `arguments` with the real parser and runs `command` with them
-    /// in this home, saying a failure as `main` does: its line, its hint,
+    /// in this home (its data folder named by `QUIZ_DATA_DIR`), saying a failure as `main` does: its line, its hint,
     /// its status.
     func run(
         _ arguments: [String], output: RecordedOutput = RecordedOutput(),
@@ -65,7 +65,7 @@ struct CommandHome {
     ) -> CommandRun {
         var status: ExitStatus
         do {
-            let options = try Options.parse(arguments + ["--data-dir", dataDir])
+            let options = try Options.parse(arguments)
             let (configuration, problems) = CommandContext.configuration(options: options, environment: environment)
             for problem in problems { output.err(problem.description) }
             let context = CommandContext(
