@@ -157,31 +157,18 @@ struct GamePlayer {
         else {
             return .abandoned(interrupted: false)
         }
-        // What this game achieved against the games before it (a summary
-        // and the journal, not the whole history: HistoryStore.milestoneHistory).
-        // When the history cannot be read, the game is compared with none.
-        var baseline = MilestoneBaseline(timeZone: LocalTimeZone.current)
-        do {
-            let loaded = try store.milestoneHistory(timeZone: LocalTimeZone.current)
-            baseline = loaded.baseline
-            for notice in loaded.notices + loaded.problems { console.err(notice) }
-        } catch {
-            console.err(error.description)
-        }
-        var failure: HistoryStore.RecordFailure?
-        // The review schedule follows, under the history's lock.
-        var keeping = schedule?.recording(session, index: QuestionIndex(banks: [bank]))
         // No signal may end the process between a game's end and its record.
-        let blocked = SignalBlock.terminating()
-        do {
-            let report = try store.record(session) { keeping?.step($0) }
-            for notice in report.notices { console.err(notice) }
-            if report.needsCompaction { Compaction.startInBackground(folder: store.folder) }
-        } catch {
-            failure = error
+        let end = GameEnd.record(
+            session, bank: bank, store: store, schedule: schedule, streaks: streaks, atMenu: sharePrompt,
+            output: console
+        ) { write in
+            let blocked = SignalBlock.terminating()
+            write()
+            blocked.release()
         }
-        blocked.release()
-        summarize(session, milestones: baseline.milestones(of: session))
+        if end.needsCompaction { Compaction.startInBackground(folder: store.folder) }
+        summarize(end.lines)
+        let failure = end.failure
         if let failure {
             console.err("not recorded: \(failure.description)")
         }
@@ -289,39 +276,22 @@ struct GamePlayer {
         }
     }
 
-    /// Score, percentage, time; a new best or a longer daily streak (unless
-    /// streaks are off); and the share card on offer.
-    private func summarize(_ session: Session, milestones: Milestones) {
-        let total = session.total ?? 0
-        let percent = Percent.rounded(session.score, of: total) ?? 0
-        let title = session.title ?? "this quiz"
+    /// The summary `GameEnd` made: the score bold, good news green, the share hint dim.
+    private func summarize(_ lines: [GameEnd.Line]) {
         console.out()
-        console.out(
-            console.wrapped(
-                head: "\(session.title ?? "Quiz"): \(session.score)/\(total) right (\(percent)%)",
-                painted: console.bold, then: " in \(DurationFormat.clock(session.duration))"))
-        switch milestones.standing {
-        case .unranked: break
-        case .firstGame:
-            console.out(
-                console.wrapped(
-                    "Your first game of \(console.show(title)): a best to beat next time.", lineBreaks: false)
-            )
-        case .newBest(let previous):
-            let before = previous.map { " Your best before was \($0.score)/\($0.total)." } ?? ""
-            console.out(console.green(console.wrapped("New best for \(title)!" + before, lineBreaks: false)))
-        case .equalsBest:
-            console.out("That equals your best.")
-        case .belowBest(let best):
-            console.out("Your best is \(best.score)/\(best.total).")
+        for line in lines {
+            switch line {
+            case .score(let score, let time):
+                console.out(console.wrapped(head: score, painted: console.bold, then: time))
+            case .news(let text):
+                console.out(console.wrapped(text, lineBreaks: false))
+            case .best(let text):
+                console.out(console.green(console.wrapped(text, lineBreaks: false)))
+            case .streak(let days):
+                console.out(console.green("Daily streak: \(days) days!") + " Come back tomorrow to keep it going.")
+            case .share(let text):
+                console.out(console.dim(console.wrapped(text)))
+            }
         }
-        if streaks, let streak = milestones.streakToAnnounce {
-            console.out(console.green("Daily streak: \(streak) days!") + " Come back tomorrow to keep it going.")
-        }
-        console.out(
-            console.dim(
-                console.wrapped(
-                    "Share this game: type share" + (sharePrompt ? "" : " at the menu, or run quiz --share") + ".")
-            ))
     }
 }

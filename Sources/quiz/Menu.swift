@@ -3,19 +3,17 @@ import QuizKit
 
 /// The REPL: lists the quizzes, plays the one chosen, shows the history,
 /// until `quit` or Ctrl-D.
+/// `history`, `share`, `stats` and `review` are the command line's
+/// `--history`, `--share`, `--stats` and `--review`, called with the menu's
+/// defaults.
 struct Menu {
-    let console: Console
+    /// The command line's command, whose options and settings the menu keeps.
+    let command: QuizCommand
     let input: LineInput
     let library: QuestionLibrary
-    let store: HistoryStore
-    let options: Options
-    let settings: Settings
-    let clock: QuizClock
-    let scheduler: FSRS
 
-    var desk: ReviewDesk {
-        ReviewDesk(console: console, store: store, library: library, clock: clock, scheduler: scheduler)
-    }
+    var console: Console { command.console }
+    var context: CommandContext { command.context }
 
     /// Each command with its one-line help, in the order `help` lists them.
     static let commands: [(name: String, help: String)] = [
@@ -31,7 +29,7 @@ struct Menu {
     static let aliases = ["exit": "quit", "q": "quit", "?": "help", "ls": "list", "h": "history", "p": "play"]
 
     /// The words `share` takes.
-    static let shareForms = ["text", "colorblind", "ascii"]
+    static let shareForms = ShareCommand.menuForms.map(\.word)
 
     /// What Tab completes at the menu: commands, quiz ids, titles, `play ID`, `share text`.
     var menuCompletions: [String] {
@@ -48,7 +46,7 @@ struct Menu {
                 then: " \(console.glyph("—", "-")) \(library.banks.count) quizzes. "
                     + "Type a number or a name to play, help for commands."))
         list()
-        if let waiting = desk.waitingLine() { console.out(console.wrapped(waiting)) }
+        if let waiting = ReviewCommand.waitingLine(context, library: library) { console.out(console.wrapped(waiting)) }
         while true {
             input.completions = menuCompletions
             let line: String
@@ -75,11 +73,11 @@ struct Menu {
             case "list":
                 list()
             case "history":
-                showHistory()
+                if showHistory() == .ioError { status = .ioError }
             case "share":
-                share(words.count > 1 ? words[1] : "")
+                if share(words.count > 1 ? words[1] : "") == .ioError { status = .ioError }
             case "stats":
-                stats()
+                if stats() == .ioError { status = .ioError }
             case "review":
                 if review(words.count > 1 ? words[1] : nil) == .ioError { status = .ioError }
             case "play":
@@ -124,79 +122,49 @@ struct Menu {
         for failure in library.failures { console.err("skipped \(failure.error)") }
     }
 
-    private func showHistory() {
-        if let problem = DataDirectory.problem(folder: store.folder) {
-            console.err(problem)
-            return
+    /// Runs one of the command line's commands at the menu: its failure is
+    /// said on standard error, and the menu goes on.
+    private func perform(_ body: () throws(CommandFailure) -> ExitStatus) -> ExitStatus {
+        do {
+            return try body()
+        } catch {
+            console.err(error.message)
+            return error.status
         }
-        guard let sessions = load(results: false) else { return }
-        console.out(HistoryReport(sessions: sessions).table(width: console.width, ascii: console.ascii))
+    }
+
+    /// `history`: `quiz --history`, the whole table.
+    private func showHistory() -> ExitStatus {
+        let history = command.with {
+            $0.mode = .history
+            $0.format = nil
+            $0.limit = nil
+            $0.quizFilter = nil
+            $0.reviewLog = false
+        }
+        return perform { () throws(CommandFailure) in try history.history() }
     }
 
     /// `share`: the last game's card, with the squares the settings say;
     /// `share text`: as a sentence; `share colorblind`, `share ascii`: those squares.
-    private func share(_ argument: String) {
-        let form = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        guard form.isEmpty || Self.shareForms.contains(form) else {
+    private func share(_ argument: String) -> ExitStatus {
+        let word = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let form = word.isEmpty ? .card(nil) : ShareCommand.menuForms.first { $0.word == word }?.form
+        guard let form else {
             console.out(
                 console.wrapped(
                     "Unknown share form '\(console.show(argument))'. Type share, share text, share colorblind or share ascii."
                 ))
-            return
+            return .success
         }
-        if let problem = DataDirectory.problem(folder: store.folder) {
-            console.err(problem)
-            return
-        }
-        guard let newest = load(newest: 1) else { return }
-        // One game back, which any history with a game has.
-        guard let last = try? NthGame.pick(1, from: newest) else {
-            console.out("No games yet, so nothing to share.")
-            return
-        }
-        if form == "text" {
-            console.out(ShareText(session: last).text)
-            return
-        }
-        // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
-        let squares =
-            console.ascii ? .ascii : form.isEmpty ? settings.squares : form == "ascii" ? .ascii : .colorblind
-        console.out(
-            ShareCard(session: last, timeZone: LocalTimeZone.current).text(
-                ascii: squares == .ascii, colorblind: squares == .colorblind))
+        let last = context.with { $0.game = nil }
+        return perform { () throws(CommandFailure) in try ShareCommand.run(last, form: form, atMenu: true) }
     }
 
-    private func stats() {
-        if let problem = DataDirectory.problem(folder: store.folder) {
-            console.err(problem)
-            return
-        }
-        guard let sessions = load() else { return }
-        let statistics = Statistics(sessions: sessions, now: clock.now, timeZone: LocalTimeZone.current)
-        console.out(
-            statistics.text(
-                ascii: settings.ascii || console.ascii, width: min(console.width, 100), streaks: settings.streaks))
-        guard !sessions.isEmpty else { return }
-        let progress = ReviewProgress(
-            sessions: sessions, index: desk.index, now: clock.now,
-            timeZone: LocalTimeZone.current, scheduler: scheduler)
-        console.out()
-        for line in progress.lines(ascii: settings.ascii || console.ascii, width: min(console.width, 100)) {
-            console.out(line)
-        }
-    }
-
-    /// The games from the store (the newest `newest` only, when given);
-    /// what could not be read is said on standard error; nil when nothing could be.
-    private func load(results: Bool = true, newest: Int? = nil) -> [Session]? {
-        do {
-            let loaded = try store.load(results: results, newest: newest)
-            for line in loaded.notices + loaded.problems { console.err(line) }
-            return loaded.sessions
-        } catch {
-            console.err(error.description)
-            return nil
-        }
+    /// `stats`: `quiz --stats`, as text, with the menu's banks.
+    private func stats() -> ExitStatus {
+        let text = context.with { $0.format = nil }
+        return perform { () throws(CommandFailure) in try StatsCommand.run(text, library: library) }
     }
 
     /// A bank by id, title or number in the list (`QuizLookup.menu`).
@@ -247,26 +215,32 @@ struct Menu {
             }
             quiz = bank.id
         }
-        do {
-            return try desk.play(
-                quiz: quiz, count: settings.count, seed: options.seedForGame, input: input,
-                settings: settings, sharePrompt: true)
-        } catch {
-            console.err(error.message)
-            return error.status
+        let gather = context.with { $0.quizFilter = quiz }
+        return perform { () throws(CommandFailure) in
+            switch try ReviewCommand.gather(gather, quiz: quiz, library: library) {
+            case .nothing(let sentence):
+                console.out(console.wrapped(sentence))
+                return .success
+            case .due(let bank):
+                return try ReviewDesk(console: console, context: context).play(
+                    bank, input: input, seed: context.options.seedForGame, sharePrompt: true)
+            }
         }
     }
 
     private func play(_ bank: QuestionBank) -> ExitStatus {
-        var player = GamePlayer(console: console, input: input, store: store)
-        player.sharePrompt = true
-        player.streaks = settings.streaks
-        player.clock = clock
-        player.schedule = ScheduleFile(store: store, scheduler: scheduler)
-        let seed = options.seedForGame
-        if case .finished(_, .some) = player.play(bank, count: settings.count, seed: seed) {
-            return .ioError
+        perform { () throws(CommandFailure) in
+            var player = GamePlayer(console: console, input: input, store: context.store)
+            player.sharePrompt = true
+            player.streaks = context.settings.streaks
+            player.clock = try context.clock
+            player.schedule = ScheduleFile(store: context.store, scheduler: try context.scheduler)
+            if case .finished(_, .some) = player.play(
+                bank, count: context.settings.count, seed: context.options.seedForGame)
+            {
+                return .ioError
+            }
+            return .success
         }
-        return .success
     }
 }

@@ -21,9 +21,12 @@ for name in ICULocaleName.variables where environment[name].map(ICULocaleName.is
     unsetenv(name)
 }
 let status: ExitStatus
+var banks: BankLocator?
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    status = try QuizCommand(options: options, environment: environment).run()
+    let command = QuizCommand(options: options, environment: environment)
+    banks = command.context.banks
+    status = try command.run()
 } catch {
     // The message may quote a bank's values or a path: made safe (Console.errorLine).
     let hint = error.hint.map { Console.errorLine($0).dropFirst("quiz: ".count) } ?? ""
@@ -31,7 +34,7 @@ do {
     status = error.status
 }
 // A downloaded bank is cached in the background; let that write finish.
-for failure in BankLocator.cache.finishWrites() {
+for failure in banks?.cache.finishWrites() ?? [] {
     StandardStreams.err(Console.errorLine("\(failure)"))
 }
 // A write that failed (a full disk, /dev/full, a closed descriptor) is an I/O

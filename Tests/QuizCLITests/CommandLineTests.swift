@@ -74,36 +74,6 @@ import Testing
         #expect(list.stderr.contains("skipped " + folder + "/broken.json"))
     }
 
-    @Test func validateReportsEveryProblemAndExits65() throws {
-        let scratch = Scratch()
-        let file = scratch.path + "/faults.json"
-        try """
-        {
-          "title": "Faults",
-          "colour": "red",
-          "questions": [
-            { "prompt": "A?", "choices": ["x", "x"], "answer": "x" },
-            { "prompt": "B?", "answer": "yes", "difficulty": "tricky" },
-            { "prompt": "A?", "answer": true }
-          ]
-        }
-        """.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runQuiz(["--validate", file, bank], environment: scratch.environment())
-        #expect(result.status == 65)
-        #expect(result.stdout.contains("\(file):3:13: unknown key \"colour\""))
-        #expect(result.stdout.contains("question 1, \"choices\": \"x\" is listed twice"))
-        #expect(result.stdout.contains("question 2, \"difficulty\": unknown difficulty \"tricky\""))
-        #expect(result.stdout.contains("question 3, \"prompt\": same prompt as question 1"))
-        #expect(result.stdout.contains("\(bank): ok, 3 questions"))
-
-        let syntax = scratch.path + "/syntax.json"
-        try "{\n  \"title\": \"S\",\n  \"questions\": [ 1 2 ]\n}\n".write(
-            toFile: syntax, atomically: true, encoding: .utf8)
-        let bad = try runQuiz(["--validate", syntax], environment: scratch.environment())
-        #expect(bad.status == 65)
-        #expect(bad.stdout.contains("\(syntax):3:20: unexpected '2', expected ',' or ']'"), "\(bad.stdout)")
-    }
-
     @Test func anUnwritableHistoryExits74AndStillShowsTheResult() throws {
         let scratch = Scratch()
         // A data folder under a regular file cannot be created, even by root.

@@ -3,9 +3,9 @@ import QuizKit
 import Testing
 
 /// The lines the end of a game adds about the games before it (a first game,
-/// a new best, equal to or below the best, a longer daily streak), exactly as
-/// printed, whether those games come from the whole archive (no summary of it
-/// yet) or from `history.summary` and the journal.
+/// a new best, equal to the best, a longer daily streak), as printed after a
+/// game really played. What they say, from the archive or the summary, is
+/// tested in-process (QuizKitTests/GameEndTests).
 @Suite struct MilestoneLinesTests {
     let bank = QuizBinary.fixture("mini.json")
 
@@ -26,36 +26,6 @@ import Testing
         return Array(lines[(score + 1)..<share])
     }
 
-    @Test(arguments: [false, true])
-    func theLinesAreTheSameWithAndWithoutTheSummary(removeSummary: Bool) throws {
-        let scratch = Scratch()
-        let summary = scratch.dataDir + "/history.summary"
-        let games: [(right: Set<Int>, at: String, lines: [String])] = [
-            ([0], "2026-03-02T12:00:00Z", ["Your first game of Mini Test Quiz: a best to beat next time."]),
-            ([0, 1], "2026-03-02T13:00:00Z", ["New best for Mini Test Quiz! Your best before was 1/3."]),
-            ([1, 2], "2026-03-02T14:00:00Z", ["That equals your best."]),
-            (
-                [], "2026-03-03T10:00:00Z",
-                ["Your best is 2/3.", "Daily streak: 2 days! Come back tomorrow to keep it going."]
-            ),
-            ([0, 1, 2], "2026-03-03T11:00:00Z", ["New best for Mini Test Quiz! Your best before was 2/3."]),
-            (
-                [0, 1, 2], "2026-03-04T09:00:00Z",
-                ["That equals your best.", "Daily streak: 3 days! Come back tomorrow to keep it going."]
-            ),
-            ([0, 1, 2], "2026-03-06T09:00:00Z", ["That equals your best."]),
-        ]
-        for (number, game) in games.enumerated() {
-            if removeSummary { unlink(summary) }
-            let result = try play(game.right, at: game.at, scratch)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stderr.isEmpty, "game \(number + 1): \(result.stderr)")
-            #expect(milestoneLines(result) == game.lines, "game \(number + 1)")
-            #expect(FileManager.default.fileExists(atPath: summary), "game \(number + 1)")
-        }
-    }
-
-    /// 2/3 equals 4/6 and beats 66/100: fractions compared exactly.
     /// 2/3 beats 66/100 (a rounded percentage would not tell them apart);
     /// after 4/6, 2/3 is below it: the same fraction with a lower score.
     @Test func twoThirdsBeatsSixtySixPercentAndIsBelowFourSixths() throws {
@@ -73,30 +43,6 @@ import Testing
         #expect(milestoneLines(lower) == ["Your best is 4/6."])
         let again = try play([1, 2], at: "2026-03-05T13:00:00Z", scratch)
         #expect(milestoneLines(again) == ["Your best is 4/6."])
-    }
-
-    /// Of two earlier games with the same fraction, the one with the higher
-    /// score is the best the end of a game names (as `--stats` does), from
-    /// the archive or the summary alike.
-    @Test func onAnEqualFractionTheHigherScoreIsTheBest() throws {
-        let scratch = Scratch()
-        let day = ISO8601DateFormatter().date(from: "2026-03-01T12:00:00Z")!
-        try scratch.recordHistory([
-            Session(date: day, score: 2, total: 4, quiz: "mini", title: "Mini Test Quiz", duration: 30, seed: 1),
-            Session(
-                date: day.addingTimeInterval(60), score: 4, total: 8, quiz: "mini", title: "Mini Test Quiz",
-                duration: 30, seed: 2),
-        ])
-        let below = try play([0], at: "2026-03-05T12:00:00Z", scratch)
-        #expect(milestoneLines(below) == ["Your best is 4/8."])
-        try scratch.recordHistory([
-            Session(date: day, score: 2, total: 4, quiz: "mini", title: "Mini Test Quiz", duration: 30, seed: 1),
-            Session(
-                date: day.addingTimeInterval(60), score: 4, total: 8, quiz: "mini", title: "Mini Test Quiz",
-                duration: 30, seed: 2),
-        ])
-        let whole = try play([0, 1, 2], at: "2026-03-05T12:00:00Z", scratch)
-        #expect(milestoneLines(whole) == ["New best for Mini Test Quiz! Your best before was 4/8."])
     }
 
     /// An earlier review counts its day for the streak, not as a game of this quiz.

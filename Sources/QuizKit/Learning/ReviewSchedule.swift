@@ -176,17 +176,35 @@ public struct ReviewSchedule: Sendable, Equatable {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// The questions due at `date` that a bank still has (the others keep
-    /// their cards, unasked), of `quiz` only when given, most overdue first
-    /// (then by identity, so the order is the same every time). A question
-    /// is due from the start of its due minute (`dueMinute`), the time shown.
-    public func due(at date: Date, index: QuestionIndex, quiz: String? = nil) -> [(identity: String, card: Card)] {
-        cards.filter { identity, card in
-            Self.dueMinute(card.due) <= date && index.entries[identity] != nil
-                && (quiz == nil || index.entries[identity]?.bank == quiz)
+    /// The questions due at `date`, most overdue first (then by identity, so
+    /// the order is the same every time), `count` at most, of `quiz` only
+    /// when given: each card with its question as `question` finds it (its
+    /// bank's id and the question; nil when no bank has it now, and the card
+    /// is kept, unasked). A question is due from the start of its due minute
+    /// (`dueMinute`), the time shown. `question` may throw to give up (the
+    /// quick review, when it cannot read a bank). The one due filter: the
+    /// reviews, the due counts and the quick review all go through it.
+    public func due<Failure: Error>(
+        at date: Date, quiz: String? = nil, count: Int = .max,
+        question: (_ identity: String, _ card: Card) throws(Failure) -> (bank: String, question: Question)?
+    ) throws(Failure) -> [(identity: String, card: Card, question: Question)] {
+        let candidates = cards.filter { Self.dueMinute($0.value.due) <= date }
+            .sorted { $0.value.due != $1.value.due ? $0.value.due < $1.value.due : $0.key < $1.key }
+        var found: [(identity: String, card: Card, question: Question)] = []
+        for (identity, card) in candidates where found.count < count {
+            guard let entry = try question(identity, card), quiz == nil || entry.bank == quiz else { continue }
+            found.append((identity, card, entry.question))
         }
-        .map { (identity: $0.key, card: $0.value) }
-        .sorted { $0.card.due != $1.card.due ? $0.card.due < $1.card.due : $0.identity < $1.identity }
+        return found
+    }
+
+    /// The questions due at `date` that a bank in `index` still has (`due(at:quiz:count:question:)`).
+    public func due(at date: Date, index: QuestionIndex, quiz: String? = nil, count: Int = .max)
+        -> [(identity: String, card: Card, question: Question)]
+    {
+        due(at: date, quiz: quiz, count: count) { identity, _ in
+            index.entries[identity].map { (bank: $0.bank, question: $0.question) }
+        }
     }
 
     /// The earliest due minute after `date` among questions a bank still has

@@ -13,9 +13,16 @@ public enum ReviewSession {
     public static func bank(
         schedule: ReviewSchedule, index: QuestionIndex, at date: Date, quiz: String? = nil, count: Int
     ) -> QuestionBank? {
-        let due = schedule.due(at: date, index: index, quiz: quiz).prefix(max(count, 1))
-        let questions = due.compactMap { item -> Question? in
-            guard var question = index.entries[item.identity]?.question else { return nil }
+        bank(of: schedule.due(at: date, index: index, quiz: quiz, count: max(count, 1)))
+    }
+
+    /// The bank of questions found due (`ReviewSchedule.due`), each carrying
+    /// its identity; nil when there are none.
+    public static func bank(of due: [(identity: String, card: ReviewSchedule.Card, question: Question)])
+        -> QuestionBank?
+    {
+        let questions = due.map { item in
+            var question = item.question
             question.identity = item.identity
             return question
         }

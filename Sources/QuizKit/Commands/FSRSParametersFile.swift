@@ -1,5 +1,4 @@
 import Foundation
-import QuizKit
 
 #if canImport(Glibc)
     import Glibc
@@ -13,11 +12,11 @@ import QuizKit
 /// end of its line. Exactly 21 numbers, or a list in square brackets of 21
 /// (the optimizer's printed settings); a wrong count names the words that
 /// look like numbers. The file at most 64 KiB. Without the option, FSRS's defaults.
-enum FSRSParametersFile {
+public enum FSRSParametersFile {
     /// The largest file read: 21 numbers fit in far less.
     static let maximumBytes = 64 * 1024
 
-    static func scheduler(path: String?, retention: Double) throws(CommandFailure) -> FSRS {
+    public static func scheduler(path: String?, retention: Double) throws(CommandFailure) -> FSRS {
         guard let path else {
             // The published parameters need no check (the bounds' first use was 1% of the menu's start).
             if retention == FSRS.defaultDesiredRetention { return .standard }

@@ -1,7 +1,7 @@
 /// The exit statuses `quiz` promises (sysexits.h values; README, "Exit
 /// status"), and which one each library error ends the command with: the
-/// one place that maps `BankError`, `RemoteBankError` and `HistoryError` to
-/// a status.
+/// one place that maps `BankError`, `RemoteBankError`, `HistoryError`,
+/// `QuizLookup.Failure` and `NthGame.Failure` to a status.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case usage = 64
@@ -32,5 +32,23 @@ public enum ExitStatus: Int32, Sendable {
     /// The history that could not be read or written: always 74.
     public init(_ error: HistoryError) {
         self = .ioError
+    }
+
+    /// A bank file that failed as `BankError` says; a bank of the id that is
+    /// bad, 65; no such quiz, 66.
+    public init(_ error: QuizLookup.Failure) {
+        switch error {
+        case .bank(let bank): self.init(bank)
+        case .damaged: self = .dataError
+        case .noQuiz, .noID: self = .noInput
+        }
+    }
+
+    /// `--game 0` is bad usage (64); a game further back than the history, 66.
+    public init(_ error: NthGame.Failure) {
+        switch error {
+        case .belowOne: self = .usage
+        case .notThere: self = .noInput
+        }
     }
 }

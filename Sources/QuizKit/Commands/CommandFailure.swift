@@ -32,4 +32,14 @@ public struct CommandFailure: Error, Sendable, Equatable {
     public init(_ error: HistoryError) {
         self.init(status: ExitStatus(error), message: error.description)
     }
+
+    /// A quiz not found by the name given, with its status.
+    public init(_ error: QuizLookup.Failure) {
+        self.init(status: ExitStatus(error), message: error.description)
+    }
+
+    /// A game not found `--game N` back, with its status.
+    public init(_ error: NthGame.Failure) {
+        self.init(status: ExitStatus(error), message: error.description)
+    }
 }

@@ -1,19 +1,18 @@
 import Foundation
-import QuizKit
 
 /// What time it is for quiz: the system clock, or, when `QUIZ_NOW` holds an
 /// ISO 8601 date and time (`2026-03-01T09:00:00Z`), that moment at start,
 /// running on from there. Games are dated by it and reviews fall due by it,
 /// so tests (and a curious player) can play tomorrow today.
-struct QuizClock {
+public struct QuizClock: Sendable {
     /// Added to the system clock.
-    let offset: TimeInterval
+    public let offset: TimeInterval
 
-    static let system = QuizClock(offset: 0)
+    public static let system = QuizClock(offset: 0)
 
     private init(offset: TimeInterval) { self.offset = offset }
 
-    init(environment: [String: String]) throws(CommandFailure) {
+    public init(environment: [String: String]) throws(CommandFailure) {
         guard let text = environment["QUIZ_NOW"], !text.isEmpty else {
             offset = 0
             return
@@ -44,7 +43,7 @@ struct QuizClock {
     /// 4000-01-01T00:00:00Z.
     static let latest = Date(timeIntervalSince1970: 64_060_588_800)
 
-    var now: Date { Date().addingTimeInterval(offset) }
+    public var now: Date { Date().addingTimeInterval(offset) }
 
     /// `text` is of the form `InternetDateFormat.parseExact` reads, whatever
     /// its numbers: `dddd-dd-ddTdd:dd:dd`, then `.` and 1 to 9 digits if

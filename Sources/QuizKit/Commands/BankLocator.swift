@@ -1,5 +1,4 @@
 import Foundation
-import QuizKit
 
 #if canImport(Glibc)
     import Glibc
@@ -8,9 +7,26 @@ import QuizKit
 /// Finds the bundled `Questions/` folder: next to an installed binary
 /// (`PREFIX/bin/quiz` reads `PREFIX/share/quiz/Questions`), or in the
 /// checkout a development build runs from (`.build/debug/quiz` walks up to
-/// the folder holding `Package.swift`).
-enum BankLocator {
-    static func bundledFolder() -> String? {
+/// the folder holding `Package.swift`); and every other bank a command reads:
+/// the files and URLs of `--questions`, through the download and parsed-bank
+/// caches of the environment it was made for.
+public struct BankLocator: Sendable {
+    /// Where downloaded banks are kept; the executable waits for its writes before exiting.
+    public let cache: BankCache
+    /// Parsed copies of the bank files read (ParsedBankCache), beside the downloads.
+    public let parsed: ParsedBankCache
+    let environment: [String: String]
+    /// How a URL is downloaded (the executable runs `quiz-fetch`).
+    let fetch: RemoteBankLoader.Fetch
+
+    public init(environment: [String: String], fetch: @escaping RemoteBankLoader.Fetch) {
+        self.environment = environment
+        self.fetch = fetch
+        cache = BankCache(folder: BankCache.defaultFolder(environment: environment))
+        parsed = ParsedBankCache(folder: cache.folder + "/parsed")
+    }
+
+    public static func bundledFolder() -> String? {
         // /proc/self/exe is absolute with its links resolved already: only
         // the fallback, argv[0], is standardised (which costs about 4% of a
         // recorded game: Foundation resolves each component's links).
@@ -44,28 +60,20 @@ enum BankLocator {
         return stat(path, &info) == 0
     }
 
-    /// Where downloaded banks are kept; `main` waits for its writes before exiting.
-    static let cache = BankCache(
-        folder: BankCache.defaultFolder(
-            environment: ["XDG_CACHE_HOME", "HOME"].reduce(into: [:]) { found, name in
-                found[name] = getenv(name).map { String(cString: $0) }
-            }))
-
-    /// Parsed copies of the bank files read (ParsedBankCache), beside the downloads.
-    static let parsed = ParsedBankCache(folder: cache.folder + "/parsed")
-
     /// The bundled banks, then each `--questions` path or URL (same id
     /// replaces); a download may bring at most `maxDownload` bytes.
-    static func library(
-        extraPaths: [String], maxDownload: Int = RemoteBankLoader.defaultMaxBytes
+    /// A copy used instead of a download that failed is said through `notice`.
+    public func library(
+        extraPaths: [String], maxDownload: Int = RemoteBankLoader.defaultMaxBytes,
+        notice: (String) -> Void = { _ in }
     ) throws(CommandFailure) -> QuestionLibrary {
         var library = QuestionLibrary(parsedCache: parsed)
-        if let bundled = bundledFolder() {
+        if let bundled = Self.bundledFolder() {
             try? library.add(path: bundled)
         }
         for path in extraPaths {
             if RemoteBankLoader.isRemote(path) {
-                library.add(try download(path, maxBytes: maxDownload))
+                library.add(try download(path, maxBytes: maxDownload, notice: notice))
                 continue
             }
             do {
@@ -83,7 +91,7 @@ enum BankLocator {
     /// 65 bad data). For the modes that read fewer banks than `library`
     /// (one quiz, a quick review, the stats), so that a bank named and not
     /// read is never silently ignored. URLs are left to the download.
-    static func checkNamed(_ extraPaths: [String], except skipped: String? = nil) throws(CommandFailure) {
+    public func checkNamed(_ extraPaths: [String], except skipped: String? = nil) throws(CommandFailure) {
         let library = QuestionLibrary(parsedCache: parsed)
         for path in extraPaths where !RemoteBankLoader.isRemote(path) && path != skipped {
             do {
@@ -98,14 +106,14 @@ enum BankLocator {
     /// any bank (the last place wins, as in `library`); nil when a URL is
     /// among the paths or no file has that name. `quiz QUIZ` then reads one
     /// bank, not every bank, before the first question.
-    static func file(forQuiz id: String, extraPaths: [String]) -> String? {
+    public static func file(forQuiz id: String, extraPaths: [String]) -> String? {
         guard !extraPaths.contains(where: RemoteBankLoader.isRemote) else { return nil }
         var found: String?
         func consider(folder: String) {
             let candidate = (folder as NSString).appendingPathComponent(id + ".json")
             if FileManager.default.fileExists(atPath: candidate) { found = candidate }
         }
-        if let bundled = bundledFolder() { consider(folder: bundled) }
+        if let bundled = Self.bundledFolder() { consider(folder: bundled) }
         for path in extraPaths {
             if isFolder(path) {
                 consider(folder: path)
@@ -117,16 +125,15 @@ enum BankLocator {
     }
 
     /// Downloads the bank at `url` (or falls back on its cached copy, saying so on stderr).
-    private static func download(_ url: String, maxBytes: Int) throws(CommandFailure) -> QuestionBank {
+    private func download(_ url: String, maxBytes: Int, notice: (String) -> Void) throws(CommandFailure)
+        -> QuestionBank
+    {
         do {
-            let environment = ProcessEnvironment.current()
             let loader = RemoteBankLoader(
                 cache: cache, timeout: try RemoteBankLoader.timeout(environment: environment), maxBytes: maxBytes,
-                fetch: FetchProgram.fetch)
+                fetch: fetch)
             let remote = try loader.load(url)
-            if let stale = remote.staleCopy {
-                StandardStreams.err(Console.errorLine("\(stale)"))
-            }
+            if let stale = remote.staleCopy { notice("\(stale)") }
             return remote.bank
         } catch {
             throw CommandFailure(error)

@@ -1,0 +1,109 @@
+/// What every command works with: the options, the environment, the
+/// settings they and the configuration file make, the history, the banks,
+/// and where the command's words go. The menu and the command line make one
+/// each and call the same commands with it.
+public struct CommandContext {
+    public private(set) var options: Options
+    public let environment: [String: String]
+    /// The options, then the configuration file, then the defaults.
+    public let settings: Settings
+    /// The history; a game that cannot be written waits in the data folder,
+    /// else in the state folder, else in the temporary folder (named after
+    /// the data folder there).
+    public let store: HistoryStore
+    public let banks: BankLocator
+    public let output: any CommandOutput
+    /// The clock, read from the environment once: `QUIZ_NOW` runs on from the start.
+    private let quizClock: Result<QuizClock, CommandFailure>
+
+    /// `configuration`: the file's settings (`configuration(options:environment:)`);
+    /// `fetch`: how a `--questions URL` is downloaded; `onWait`: what to do
+    /// with the line that says quiz waits for another process's lock.
+    public init(
+        options: Options, environment: [String: String], configuration: Configuration, output: any CommandOutput,
+        fetch: @escaping RemoteBankLoader.Fetch, onWait: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.options = options
+        self.environment = environment
+        self.output = output
+        settings = Settings(
+            count: options.count, ascii: options.ascii, colorblind: options.colorblind, file: configuration)
+        store = HistoryStore(
+            folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
+            pendingFolders: [
+                DataDirectory.stateFolder(environment: environment),
+                DataDirectory.temporaryFolder(environment: environment),
+            ],
+            adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
+            onWait: onWait)
+        banks = BankLocator(environment: environment, fetch: fetch)
+        quizClock = Result { () throws(CommandFailure) in try QuizClock(environment: environment) }
+    }
+
+    /// The configuration file and what was wrong with it, to be said before
+    /// anything else. `--help` and `--version` read no file; a background
+    /// compaction has no one to tell.
+    public static func configuration(options: Options, environment: [String: String]) -> (
+        configuration: Configuration, problems: [Configuration.Problem]
+    ) {
+        let reads = ![.help, .version, .compact].contains(options.mode)
+        return reads ? ConfigurationFile.load(environment: environment) : (Configuration(), [])
+    }
+
+    /// The same context with other options (the menu's commands pass their defaults).
+    public func with(_ change: (inout Options) -> Void) -> CommandContext {
+        var copy = self
+        var options = options
+        change(&options)
+        copy.options = options
+        return copy
+    }
+
+    /// What time it is: `QUIZ_NOW`, else the system clock.
+    public var clock: QuizClock {
+        get throws(CommandFailure) { try quizClock.get() }
+    }
+
+    /// FSRS with `--fsrs-parameters` and the configured retention.
+    public var scheduler: FSRS {
+        get throws(CommandFailure) {
+            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.retention)
+        }
+    }
+
+    /// The bundled banks and those of `--questions`; a stale copy used for a
+    /// download that failed is said.
+    public func library() throws(CommandFailure) -> QuestionLibrary {
+        try banks.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes, notice: output.err)
+    }
+
+    /// Our drawings in ASCII: asked for, or the locale is not UTF-8.
+    public var ascii: Bool { settings.ascii || output.ascii }
+
+    /// The share card's squares: ASCII under a locale that is not UTF-8, whatever was chosen.
+    public var squares: SquareStyle { output.ascii ? .ascii : settings.squares }
+
+    /// The history, and whether it is whole: what could not be read is said
+    /// as diagnostics (one line a file), everything that could is returned,
+    /// and the command then ends with 74 after its output.
+    public func loadedSessions(
+        results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
+    ) throws(CommandFailure) -> (sessions: [Session], complete: Bool) {
+        // A data folder that is a file (or inside one) has no history, but the
+        // games waiting to be written to it are still its own: show those, if
+        // any, after the one line that says what is wrong.
+        let folderProblem = DataDirectory.problem(folder: store.folder)
+        let loaded: HistoryStore.Loaded
+        do {
+            loaded = try store.load(results: results, newest: newest, where: include)
+        } catch {
+            throw CommandFailure(status: .ioError, message: folderProblem ?? error.description)
+        }
+        if let folderProblem {
+            guard !loaded.sessions.isEmpty else { throw CommandFailure(status: .ioError, message: folderProblem) }
+            output.err(folderProblem)
+        }
+        for line in loaded.notices + loaded.problems { output.err(line) }
+        return (loaded.sessions, loaded.problems.isEmpty && folderProblem == nil)
+    }
+}

@@ -1,0 +1,17 @@
+/// Where a command's words go. QuizKit never prints: the executable's
+/// console writes them to standard output and standard error, a test keeps
+/// them to compare.
+public protocol CommandOutput {
+    /// A line for standard output (a line end is added).
+    func out(_ text: String)
+    /// Text for standard output as it is (CSV rows end in their own CRLF).
+    func write(_ text: String)
+    /// A diagnostic: one line for standard error, after `quiz: `.
+    func err(_ text: String)
+    /// Columns for tables and wrapping.
+    var width: Int { get }
+    /// Our own drawings (squares, bars, rules) in ASCII: the locale is not UTF-8.
+    var ascii: Bool { get }
+    /// Standard output is a terminal (raw data is then shown safely).
+    var isTerminal: Bool { get }
+}

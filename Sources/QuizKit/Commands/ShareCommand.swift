@@ -1,0 +1,52 @@
+/// `quiz --share` and the menu's `share`: the share card of the last game,
+/// or of the Nth back with `--game N`; as a sentence with `--text` (`share
+/// text` at the menu).
+public enum ShareCommand {
+    /// How the game is shared.
+    public enum Form: Sendable, Equatable {
+        /// The card, in these squares (nil: as the settings say).
+        case card(SquareStyle?)
+        /// One sentence, for where squares do not show.
+        case text
+    }
+
+    /// The words the menu's `share` takes, each a form.
+    public static let menuForms: [(word: String, form: Form)] = [
+        ("text", .text), ("colorblind", .card(.colorblind)), ("ascii", .card(.ascii)),
+    ]
+
+    /// The form the command line asks for: `--text`, else the card (its
+    /// squares from `--ascii`, `--colorblind` and the settings).
+    public static func form(_ options: Options) -> Form { options.text ? .text : .card(nil) }
+
+    /// `atMenu`: said inside quiz, where the way to play is not `quiz`.
+    public static func run(_ context: CommandContext, form: Form, atMenu: Bool = false) throws(CommandFailure)
+        -> ExitStatus
+    {
+        // Only the newest games, as far back as --game asks: fewer than that
+        // means the history holds no more.
+        let back = context.options.game ?? 1
+        let (sessions, complete) = try context.loadedSessions(newest: back)
+        let picked: Session?
+        do {
+            picked = try NthGame.pick(back, from: sessions)
+        } catch {
+            throw CommandFailure(error)
+        }
+        guard let session = picked else {
+            context.output.out("No games yet, so nothing to share." + (atMenu ? "" : " Play one with `quiz`."))
+            return complete ? .success : .ioError
+        }
+        switch form {
+        case .text:
+            context.output.out(ShareText(session: session).text)
+        case .card(let chosen):
+            // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
+            let squares = context.output.ascii ? .ascii : chosen ?? context.settings.squares
+            context.output.out(
+                ShareCard(session: session, timeZone: LocalTimeZone.current).text(
+                    ascii: squares == .ascii, colorblind: squares == .colorblind))
+        }
+        return complete ? .success : .ioError
+    }
+}

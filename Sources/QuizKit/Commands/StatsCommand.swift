@@ -1,0 +1,67 @@
+import Foundation
+
+/// `quiz --stats` and the menu's `stats`: streaks, bests, trends, a
+/// calendar, the questions missed, then the review section; or all of it as
+/// JSON with `--format json`.
+public enum StatsCommand {
+    /// `library`: the banks already read (the menu's); else the bundled banks
+    /// and those of `--questions`, read (or their error said) even before any game.
+    public static func run(_ context: CommandContext, library: QuestionLibrary? = nil) throws(CommandFailure)
+        -> ExitStatus
+    {
+        let options = context.options
+        let output = context.output
+        let store = context.store
+        var named = library
+        if named == nil, !options.questionPaths.isEmpty { named = try context.library() }
+        // The kept statistics and the games since (HistoryStore.statistics):
+        // the same figures as from every game, without reading every game.
+        if let problem = DataDirectory.problem(folder: store.folder) {
+            throw CommandFailure(status: .ioError, message: problem)
+        }
+        let tallied: HistoryStore.Tallied
+        do {
+            tallied = try store.statistics(timeZone: LocalTimeZone.current)
+        } catch {
+            throw CommandFailure(error)
+        }
+        for line in tallied.notices + tallied.problems { output.err(line) }
+        let now = try context.clock.now
+        let statistics = Statistics(tally: tallied.tally, now: now, timeZone: LocalTimeZone.current)
+        // The review section: from history.schedule (kept beside the
+        // history), rebuilt one game at a time when stale. What a rebuild's
+        // read says that the count above already said is not said twice.
+        var complete = tallied.problems.isEmpty
+        var progress = ReviewProgress(
+            schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current)
+        if tallied.tally.games > 0 {
+            let banks: [QuestionBank]
+            if let named { banks = named.banks } else { banks = try context.banks.library(extraPaths: []).banks }
+            let index = QuestionIndex(banks: banks)
+            let file = ScheduleFile(store: store, scheduler: try context.scheduler)
+            let current: ScheduleFile.Current
+            do {
+                current = try file.current(index: index)
+            } catch {
+                throw CommandFailure(status: .ioError, message: error.description)
+            }
+            let said = Set(tallied.notices + tallied.problems)
+            for line in current.notices + current.problems where !said.contains(line) { output.err(line) }
+            complete = complete && current.problems.isEmpty
+            progress = ReviewProgress(
+                schedule: current.schedule, index: index, now: now, timeZone: LocalTimeZone.current)
+        }
+        let ascii = context.ascii
+        let width = min(output.width, 100)
+        if options.format == .json {
+            output.out(statistics.json(reviews: progress.jsonObject))
+        } else {
+            output.out(statistics.text(ascii: ascii, width: width, streaks: context.settings.streaks))
+            if tallied.tally.games > 0 {
+                output.out("")
+                for line in progress.lines(ascii: ascii, width: width) { output.out(line) }
+            }
+        }
+        return complete ? .success : .ioError
+    }
+}
