@@ -130,7 +130,7 @@ struct Menu {
             return
         }
         guard let sessions = load(results: false) else { return }
-        console.out(HistoryReport(sessions: sessions).table(width: console.width, ascii: console.ascii))
+        console.out(HistoryReport(sessions: sessions).render(.table, width: console.width, ascii: console.ascii))
     }
 
     /// `share`: the last game's card, with the squares the settings say;

@@ -3,13 +3,15 @@ import Testing
 
 @testable import QuizKit
 
-/// `quiz --history` streams every format from a `HistoryStream`
-/// (`StreamedHistoryReport`); what it writes must be, byte for byte, what
-/// `HistoryReport` makes of `HistoryStore.load()`, the path it replaced, for
-/// any history: games out of date order and on the same second, the journal's
-/// games (some already folded), pending games (some already in the history),
-/// odd values, titles to make safe, `--quiz` and `--limit`, and damage, where
-/// the stream gives way to the old path.
+/// `quiz --history` streams every format from a `HistoryStream` read off the
+/// files (`StreamedHistoryReport`); what it writes must be, byte for byte,
+/// what the same renderer makes of the model of those files: the sessions
+/// `HistoryStore.load()` reads whole (another reader of the archive), in
+/// memory, through `HistoryReport`. For any history: games out of date order
+/// and on the same second, the journal's games (some already folded),
+/// pending games (some already in the history), odd values, titles to make
+/// safe, `--quiz` and `--limit` (which reads only the newest games off the
+/// archive), and damage, where the stream gives way to `load()`.
 @Suite struct StreamedHistoryReportTests {
     let zone = TimeZone(identifier: "Europe/Paris")!
 
@@ -87,7 +89,7 @@ import Testing
         return store
     }
 
-    /// What the old path prints: every game read, then `HistoryReport`.
+    /// The model: every game read whole, then rendered from memory.
     func whole(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
     ) throws -> (text: String, notices: [String], problems: [String]) {
@@ -101,7 +103,7 @@ import Testing
     func streamed(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
     ) throws -> (text: String, notices: [String], chunks: [String])? {
-        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }),
+        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: limit),
             let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: limit, timeZone: zone)
         else { return nil }
         var chunks: [String] = []
