@@ -149,6 +149,29 @@ import Testing
         try expectSame(store, "seed \(seed)")
     }
 
+    /// `fold` reads the same stream one game at a time: every game of the
+    /// model, results and all, in order, with what the model says; damage
+    /// (a flipped byte in the archive) goes to `load()`, which repairs it.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func foldGivesEveryGameOfTheModel(seed: UInt64) throws {
+        let folder = try TemporaryFolder()
+        let store = try history(folder, seed: seed, archived: 30 + Int(seed) * 5, journaled: 7, pending: 4)
+        let model = try store.load()
+        let folded = try store.fold([Session]()) { $0.append($1) }
+        #expect(folded.value == model.sessions)
+        #expect(folded.value.contains { !$0.results.isEmpty })
+        #expect(folded.notices == model.notices)
+        #expect(folded.problems.isEmpty)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: store.archivePath))
+        let title = try #require(bytes.range(of: Data("World Capitals".utf8)))
+        bytes[title.lowerBound] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: store.archivePath))
+        let damaged = try store.fold([Session]()) { $0.append($1) }
+        #expect(!damaged.problems.isEmpty)
+        #expect(damaged.value.count < folded.value.count)
+        #expect(try store.fold([Session]()) { $0.append($1) }.value == damaged.value)
+    }
+
     @Test func onlyAJournalOnlyPendingGamesOrNothingAtAll() throws {
         for (archived, journaled, pending) in [(0, 12, 0), (0, 0, 5), (0, 0, 0), (30, 0, 0), (1, 0, 0)] {
             let folder = try TemporaryFolder()

@@ -102,7 +102,7 @@ extension HistoryStore {
         let unknown = PendingGames.unknown(pendingFiles, known: known)
         let counted = unknown.map { file in file.keeping { include?($0) ?? true } }
         return HistoryStream(
-            archive: cursor, journaled: entries.filter { $0.sequence > folded }.map(\.session),
+            archive: cursor, journaled: entries.games(after: folded),
             pending: unknown.flatMap(\.sessions), notices: PendingGames.notices(counted))
     }
 }
