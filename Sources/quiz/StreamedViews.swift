@@ -7,15 +7,14 @@ import QuizKit
 /// and `history.schedule`.) Each goes back to the whole-history path (`loadedSessions`,
 /// which repairs damage and reports it) when the stream will not do.
 extension QuizCommand {
-    /// `--history` streamed: nil when the other path is the one (the newest
-    /// few games, which it reads alone; a data folder that is not one;
-    /// damage).
+    /// `--history` streamed (with `--limit N`, N games of the history read):
+    /// nil when the whole-history path is the one (a data folder that is not
+    /// one; damage, which it repairs and reports).
     func streamedHistory() throws(CommandFailure) -> ExitStatus? {
-        if let limit = options.limit, limit <= 10_000 { return nil }
         guard DataDirectory.problem(folder: store.folder) == nil else { return nil }
         let quiz = options.quizFilter
         let format = options.format ?? .table
-        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }),
+        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: options.limit),
             let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit)
         else { return nil }
         for line in stream.notices { console.err(line) }

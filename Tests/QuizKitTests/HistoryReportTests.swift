@@ -32,13 +32,12 @@ struct HistoryReportTableTests {
             "",
             "3 games · average 82% · best 10/10 (computing)",
         ].joined(separator: "\n")
-        #expect(report.table() == expected)
         #expect(report.render(.table) == expected)
     }
 
     @Test func knownTitlesNameQuizzesThatRecordedNone() {
         let report = HistoryReport(sessions: [computing], timeZone: utc, titles: ["computing": "Computing"])
-        #expect(report.table().contains("2024-02-28  23:59  Computing  10/10  100%  1:02:03"))
+        #expect(report.render(.table).contains("2024-02-28  23:59  Computing  10/10  100%  1:02:03"))
         #expect(report.summary() == "1 game · average 100% · best 10/10 (Computing)")
     }
 
@@ -58,7 +57,7 @@ struct HistoryReportTableTests {
     @Test func datesFollowTheTimeZone() throws {
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         let report = HistoryReport(sessions: [elements], timeZone: tokyo)
-        #expect(report.table().split(separator: "\n")[2].hasPrefix("2024-03-03  03:30  Chemical Elements"))
+        #expect(report.render(.table).split(separator: "\n")[2].hasPrefix("2024-03-03  03:30  Chemical Elements"))
     }
 
     @Test func wideCharactersAlignByDisplayWidth() {
@@ -66,7 +65,7 @@ struct HistoryReportTableTests {
             date: utcDate(2024, 5, 1, 8), score: 4, total: 5, quiz: "beijing", title: "北京の首都クイズ", duration: 120)
         let narrow = Session(
             date: utcDate(2024, 4, 30, 20, 15), score: 1, total: 5, quiz: "capitals", title: "Capitals", duration: 30)
-        let table = HistoryReport(sessions: [narrow, wide], timeZone: utc).table()
+        let table = HistoryReport(sessions: [narrow, wide], timeZone: utc).render(.table)
         let expected = [
             "Date        Time   Quiz              Score    %  Took",
             "──────────  ─────  ────────────────  ─────  ───  ────",
@@ -83,7 +82,7 @@ struct HistoryReportTableTests {
     @Test func longTitleIsShortenedToFitEightyColumns() {
         let title = "The Extraordinarily Long and Winding Quiz About Every Capital City Ever Recorded in History"
         let long = Session(date: utcDate(2024, 6, 1, 10), score: 5, total: 10, quiz: "long", title: title, duration: 60)
-        let lines = HistoryReport(sessions: [long], timeZone: utc).table().split(
+        let lines = HistoryReport(sessions: [long], timeZone: utc).render(.table).split(
             separator: "\n", omittingEmptySubsequences: false
         ).map(String.init)
         #expect(lines.count == 5)
@@ -103,13 +102,13 @@ struct HistoryReportTableTests {
 
     @Test func narrowWidthShortensTheQuizColumnFurther() {
         let report = HistoryReport(sessions: [capitals], timeZone: utc)
-        let lines = report.table(width: 45).split(separator: "\n").map(String.init)
+        let lines = report.render(.table, width: 45).split(separator: "\n").map(String.init)
         #expect(lines[2] == "2024-03-01  09:05  World C…   7/10  70%  1:35")
         #expect(lines.prefix(3).allSatisfy { DisplayWidth.of($0) == 45 })
     }
 
     @Test func legacySessionsShowUnknownsAsQuestionMarks() {
-        let table = HistoryReport(sessions: [legacyOld, legacyNew], timeZone: utc).table()
+        let table = HistoryReport(sessions: [legacyOld, legacyNew], timeZone: utc).render(.table)
         let expected = [
             "Date        Time   Quiz          Score  %  Took",
             "──────────  ─────  ────────────  ─────  ─  ────",
@@ -123,9 +122,9 @@ struct HistoryReportTableTests {
 
     @Test func emptyHistoryGivesTheFriendlyLine() {
         let friendly = "No games yet. Play one with `quiz`, and it will show here."
-        #expect(HistoryReport(sessions: [], timeZone: utc).table() == friendly)
-        #expect(HistoryReport(sessions: stored, quiz: "nonexistent", timeZone: utc).table() == friendly)
-        #expect(HistoryReport(sessions: stored, limit: 0, timeZone: utc).table() == friendly)
+        #expect(HistoryReport(sessions: [], timeZone: utc).render(.table) == friendly)
+        #expect(HistoryReport(sessions: stored, quiz: "nonexistent", timeZone: utc).render(.table) == friendly)
+        #expect(HistoryReport(sessions: stored, limit: 0, timeZone: utc).render(.table) == friendly)
     }
 
     @Test func limitKeepsTheNewest() {
@@ -139,7 +138,7 @@ struct HistoryReportTableTests {
         let all = stored + [again, legacyOld]
         #expect(HistoryReport(sessions: all, quiz: "elements", timeZone: utc).sessions == [again, elements])
         #expect(HistoryReport(sessions: all, quiz: "elements", limit: 1, timeZone: utc).sessions == [again])
-        let table = HistoryReport(sessions: all, quiz: "elements", timeZone: utc).table()
+        let table = HistoryReport(sessions: all, quiz: "elements", timeZone: utc).render(.table)
         #expect(!table.contains("World Capitals"))
         #expect(table.hasSuffix("2 games · average 88% · best 4/4 (Chemical Elements)"))
     }
@@ -174,26 +173,24 @@ struct HistoryReportExportTests {
             + "2024-03-01T09:05:00Z,world-capitals,World Capitals,7,10,70,95.0,\r\n"
             + "2024-02-28T23:59:00Z,computing,computing,10,10,100,3723.0,-3\r\n"
             + "2024-01-05T12:00:00Z,,unknown quiz,7,,,,\r\n"
-        #expect(report.csv() == expected)
         #expect(report.render(.csv) == expected)
     }
 
     @Test func csvQuotesLineBreaks() {
         let session = Session(date: utcDate(2024, 1, 1), score: 1, total: 1, quiz: "q", title: "Two\nLines")
-        let csv = HistoryReport(sessions: [session], timeZone: utc).csv()
+        let csv = HistoryReport(sessions: [session], timeZone: utc).render(.csv)
         #expect(csv.hasSuffix("2024-01-01T00:00:00Z,q,\"Two\nLines\",1,1,100,,\r\n"))
     }
 
     @Test func csvDatesCarryTheTimeZoneOffset() throws {
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        let csv = HistoryReport(sessions: [elements], timeZone: tokyo).csv()
+        let csv = HistoryReport(sessions: [elements], timeZone: tokyo).render(.csv)
         #expect(csv.contains("\r\n2024-03-03T03:30:00+09:00,elements,"))
     }
 
     @Test func jsonParsesBackWithISODates() throws {
         let report = HistoryReport(sessions: stored + [legacyOld], timeZone: utc)
-        let json = report.json()
-        #expect(report.render(.json) == json)
+        let json = report.render(.json)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let objects = try #require(parsed as? [[String: Any]])
         #expect(objects.count == 4)
@@ -224,7 +221,7 @@ struct HistoryReportExportTests {
     }
 
     @Test func emptyJSONIsAnEmptyArray() throws {
-        let json = HistoryReport(sessions: [], timeZone: utc).json()
+        let json = HistoryReport(sessions: [], timeZone: utc).render(.json)
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
         #expect((parsed as? [Any])?.isEmpty == true)
     }
@@ -237,14 +234,13 @@ struct HistoryReportExportTests {
             "| 2024-03-02 18:30 | Chemical Elements | 3/4 | 75% | 0:42 |",
             "| 2024-03-01 09:05 | World Capitals | 7/10 | 70% | 1:35 |",
         ].joined(separator: "\n")
-        #expect(report.markdown() == expected)
         #expect(report.render(.markdown) == expected)
     }
 
     @Test func markdownEscapesPipesBackslashesAndLineBreaks() {
         let session = Session(
             date: utcDate(2024, 1, 2, 3, 4), score: 1, total: 2, quiz: "x", title: "Cats | Dogs \\ Birds\nFish")
-        let markdown = HistoryReport(sessions: [session], timeZone: utc).markdown()
+        let markdown = HistoryReport(sessions: [session], timeZone: utc).render(.markdown)
         #expect(markdown.hasSuffix("\n| 2024-01-02 03:04 | Cats \\| Dogs \\\\ Birds Fish | 1/2 | 50% | ? |"))
     }
 }

@@ -3,13 +3,15 @@ import Testing
 
 @testable import QuizKit
 
-/// `quiz --history` streams every format from a `HistoryStream`
-/// (`StreamedHistoryReport`); what it writes must be, byte for byte, what
-/// `HistoryReport` makes of `HistoryStore.load()`, the path it replaced, for
-/// any history: games out of date order and on the same second, the journal's
-/// games (some already folded), pending games (some already in the history),
-/// odd values, titles to make safe, `--quiz` and `--limit`, and damage, where
-/// the stream gives way to the old path.
+/// `quiz --history` streams every format from a `HistoryStream` read off the
+/// files (`StreamedHistoryReport`); what it writes must be, byte for byte,
+/// what the same renderer makes of the model of those files: the sessions
+/// `HistoryStore.load()` reads whole (another reader of the archive), in
+/// memory, through `HistoryReport`. For any history: games out of date order
+/// and on the same second, the journal's games (some already folded),
+/// pending games (some already in the history), odd values, titles to make
+/// safe, `--quiz` and `--limit` (which reads only the newest games off the
+/// archive), and damage, where the stream gives way to `load()`.
 @Suite struct StreamedHistoryReportTests {
     let zone = TimeZone(identifier: "Europe/Paris")!
 
@@ -87,7 +89,7 @@ import Testing
         return store
     }
 
-    /// What the old path prints: every game read, then `HistoryReport`.
+    /// The model: every game read whole, then rendered from memory.
     func whole(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
     ) throws -> (text: String, notices: [String], problems: [String]) {
@@ -101,7 +103,7 @@ import Testing
     func streamed(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
     ) throws -> (text: String, notices: [String], chunks: [String])? {
-        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }),
+        guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: limit),
             let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: limit, timeZone: zone)
         else { return nil }
         var chunks: [String] = []
@@ -145,6 +147,29 @@ import Testing
         let folder = try TemporaryFolder()
         let store = try history(folder, seed: seed, archived: 40 + Int(seed) * 7, journaled: 9, pending: 6)
         try expectSame(store, "seed \(seed)")
+    }
+
+    /// `fold` reads the same stream one game at a time: every game of the
+    /// model, results and all, in order, with what the model says; damage
+    /// (a flipped byte in the archive) goes to `load()`, which repairs it.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func foldGivesEveryGameOfTheModel(seed: UInt64) throws {
+        let folder = try TemporaryFolder()
+        let store = try history(folder, seed: seed, archived: 30 + Int(seed) * 5, journaled: 7, pending: 4)
+        let model = try store.load()
+        let folded = try store.fold([Session]()) { $0.append($1) }
+        #expect(folded.value == model.sessions)
+        #expect(folded.value.contains { !$0.results.isEmpty })
+        #expect(folded.notices == model.notices)
+        #expect(folded.problems.isEmpty)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: store.archivePath))
+        let title = try #require(bytes.range(of: Data("World Capitals".utf8)))
+        bytes[title.lowerBound] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: store.archivePath))
+        let damaged = try store.fold([Session]()) { $0.append($1) }
+        #expect(!damaged.problems.isEmpty)
+        #expect(damaged.value.count < folded.value.count)
+        #expect(try store.fold([Session]()) { $0.append($1) }.value == damaged.value)
     }
 
     @Test func onlyAJournalOnlyPendingGamesOrNothingAtAll() throws {

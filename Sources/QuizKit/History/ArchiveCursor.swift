@@ -20,10 +20,16 @@ final class ArchiveCursor {
 
     /// Checks what reading the whole archive checks before any session:
     /// every class it names, its session list, its root's journal check.
-    init(_ source: KeyedArchive.ArchiveSource) throws(ArchiveError) {
+    /// With `newest` (only the newest few sessions will be read, of every
+    /// quiz or, `filtered`, of one) every class is not checked first (a
+    /// session's are as it is read), and for fewer than 10,000 of every quiz
+    /// the decoder's tables are sparse: nothing of the archive's size is made
+    /// to read 20 sessions (as `KeyedArchive.salvage` reads the newest).
+    init(_ source: KeyedArchive.ArchiveSource, newest: Int? = nil, filtered: Bool = false) throws(ArchiveError) {
         do {
-            var decoder = try ArchiveDecoder(source.reader)
-            try decoder.checkEveryClass()
+            let sparse = !filtered && (newest.map { $0 < 10_000 } ?? false)
+            var decoder = try ArchiveDecoder(source.reader, sparse: sparse)
+            if newest == nil { try decoder.checkEveryClass() }
             list = try decoder.sessionList()
             journalSequence = try decoder.journalSequence()
             try decoder.checkJournal(journalSequence)

@@ -219,3 +219,13 @@ enum HistoryJournal {
     /// How many bytes a write cut short may lack: a record of a very long game.
     static let maximumTornGap = 1 << 20
 }
+
+extension [HistoryJournal.Entry] {
+    /// The games recorded after the first `folded` (the archive's, or a
+    /// derived file's, `journalSequence`): a crash between folding the journal
+    /// into the archive and writing a fresh journal leaves folded records in
+    /// it, which are in the archive already. The one place that says so.
+    func games(after folded: UInt64) -> [Session] {
+        lazy.filter { $0.sequence > folded }.map(\.session)
+    }
+}

@@ -219,7 +219,7 @@ public struct HistoryStore: Sendable {
         _ notices: [String], _ problems: [String]
     ) -> Loaded {
         var sessions = archive.sessions
-        sessions += journaled.filter { $0.sequence > archive.journalSequence }.map(\.session)
+        sessions += journaled.games(after: archive.journalSequence)
         if let newest, sessions.count > newest { sessions = Array(sessions.suffix(newest)) }
         return Loaded(sessions: sessions + pending, notices: notices, problems: problems)
     }
@@ -370,7 +370,7 @@ public struct HistoryStore: Sendable {
         if !files.isEmpty { files = PendingGames.unknown(files, known: historyIdentities()) }
         let notices = PendingGames.notices(files)
         let journal = (try? readJournal()) ?? nil
-        let journaled = (journal?.entries ?? []).filter { $0.sequence > summary.journalSequence }.map(\.session)
+        let journaled = (journal?.entries ?? []).games(after: summary.journalSequence)
         for session in journaled + files.flatMap(\.sessions) { baseline.add(session) }
         return MilestoneBaseline.Loaded(baseline: baseline, notices: notices)
     }
@@ -487,7 +487,7 @@ public struct HistoryStore: Sendable {
         } else if errno != ENOENT {
             return nil
         }
-        for entry in entries where entry.sequence > folded { tally.add(entry.session) }
+        for session in entries.games(after: folded) { tally.add(session) }
         return Tallied(tally: tally, notices: [], problems: [])
     }
 
@@ -506,16 +506,25 @@ public struct HistoryStore: Sendable {
     }
 
     /// Every game, oldest first, handed to `add` one at a time with its
-    /// results, never the whole history in memory: the archive read through
-    /// its mapping (`ArchiveSource.salvageEach`), then the journal's games,
-    /// under the shared lock. Pending games, damage, an XML archive: starts
-    /// again from `initial` with `load()`, which repairs and reports. The
-    /// same as `load().sessions.reduce(into: initial, add)`.
+    /// results, never the whole history in memory: the history's
+    /// `HistoryStream` (the archive read through its mapping, the journal's
+    /// games after it, pending games not in the history). Damage, an XML
+    /// archive, no data folder: starts again from `initial` with `load()`,
+    /// which repairs and reports. The same as
+    /// `load().sessions.reduce(into: initial, add)`.
     public func fold<Value>(_ initial: Value, _ add: (inout Value, Session) -> Void) throws(HistoryError) -> Folded<
         Value
     > {
         try refuseFilesThatAreNotRegular()
-        if let quick = try foldQuickly(initial, add) { return quick }
+        if let stream = stream() {
+            var value = initial
+            do {
+                for position in 0..<stream.count { add(&value, try stream.session(at: position, results: true)) }
+                return Folded(value: value, notices: stream.notices, problems: [])
+            } catch {
+                // A game that cannot be read: damage, for `load()`.
+            }
+        }
         let loaded = try load()
         var value = initial
         for session in loaded.sessions { add(&value, session) }
@@ -527,33 +536,6 @@ public struct HistoryStore: Sendable {
         public var value: Value
         public var notices: [String]
         public var problems: [String]
-    }
-
-    /// `fold` without `load()`; nil when that will not do.
-    private func foldQuickly<Value>(_ initial: Value, _ add: (inout Value, Session) -> Void) throws(HistoryError)
-        -> Folded<Value>?
-    {
-        guard pending.files().isEmpty else { return nil }
-        guard PrivateFolder.exists(folder) else { return Folded(value: initial, notices: [], problems: []) }
-        let lock = try? self.lock(.shared)
-        defer { lock?.release() }
-        guard let entries = undamagedJournalEntries() else { return nil }
-        var value = initial
-        var folded: UInt64 = 0
-        if FileManager.default.fileExists(atPath: archivePath) {
-            let read: KeyedArchive.Salvaged?
-            do {
-                read = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
-                    try archive.salvageEach { add(&value, $0) }
-                }
-            } catch {
-                return nil
-            }
-            guard let read, read.skipped == 0, read.resultsLost == 0 else { return nil }
-            folded = read.journalSequence
-        }
-        for entry in entries where entry.sequence > folded { add(&value, entry.session) }
-        return Folded(value: value, notices: [], problems: [])
     }
 
     // MARK: Recording
@@ -725,12 +707,12 @@ public struct HistoryStore: Sendable {
             notices += try repairLocked(checkArchive: false)
         }
         guard let journal = try readJournal() else { return notices }
-        let newer = journal.entries.filter { $0.sequence > archive.journalSequence }
+        let newer = journal.entries.games(after: archive.journalSequence)
         let last = max(journal.lastSequence, archive.journalSequence)
         // Pending games left by a crash after they were journaled are here
         // already; any others are added now, and their files removed after.
         let waiting = pending.files()
-        var all = archive.sessions + newer.map(\.session)
+        var all = archive.sessions + newer
         var known = Set(all.map(GameIdentity.init))
         let recovered = PendingGames.newGames(in: waiting, known: &known)
         all += recovered
@@ -745,7 +727,7 @@ public struct HistoryStore: Sendable {
                 kept.journalSequence == archive.journalSequence
             {
                 tally = kept.tally
-                for session in newer.map(\.session) + recovered { tally.add(session) }
+                for session in newer + recovered { tally.add(session) }
             } else {
                 tally = StatisticsTally(sessions: all, timeZone: zone)
             }

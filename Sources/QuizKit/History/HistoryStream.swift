@@ -38,6 +38,11 @@ public final class HistoryStream {
         self.notices = notices
     }
 
+    /// Sessions in memory, every one after the history (as pending games are).
+    convenience init(pending: [Session]) {
+        self.init(archive: nil, journaled: [], pending: pending, notices: [])
+    }
+
     /// The game at `position` (0 the first recorded); `results: false`
     /// leaves its per-question results unread. Throws when the archive's
     /// session there cannot be read: damage, which `HistoryStore.load`
@@ -58,7 +63,11 @@ extension HistoryStore {
     ///
     /// `include` only chooses which pending games the notices count, as
     /// `load(where:)` does; the stream holds every game.
-    public func stream(where include: ((Session) -> Bool)? = nil) -> HistoryStream? {
+    ///
+    /// `newest`: only the newest few games will be read (`--limit`), so the
+    /// archive is not checked whole first: each session read is checked as
+    /// it is read, and a pass over a 20 MB archive touches a few pages.
+    public func stream(where include: ((Session) -> Bool)? = nil, newest: Int? = nil) -> HistoryStream? {
         var pendingFiles = pending.files()
         guard PrivateFolder.exists(folder), (try? refuseFilesThatAreNotRegular()) != nil else { return nil }
         let lock = try? self.lock(.shared)
@@ -67,7 +76,7 @@ extension HistoryStore {
         var cursor: ArchiveCursor?
         if FileManager.default.fileExists(atPath: archivePath) {
             let mapped = try? KeyedArchive.mapped(archivePath) { source throws(ArchiveError) in
-                try ArchiveCursor(source)
+                try ArchiveCursor(source, newest: newest, filtered: include != nil)
             }
             guard let mapped else { return nil }
             cursor = mapped
@@ -93,7 +102,7 @@ extension HistoryStore {
         let unknown = PendingGames.unknown(pendingFiles, known: known)
         let counted = unknown.map { file in file.keeping { include?($0) ?? true } }
         return HistoryStream(
-            archive: cursor, journaled: entries.filter { $0.sequence > folded }.map(\.session),
+            archive: cursor, journaled: entries.games(after: folded),
             pending: unknown.flatMap(\.sessions), notices: PendingGames.notices(counted))
     }
 }

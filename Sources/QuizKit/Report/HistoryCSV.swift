@@ -1,9 +1,8 @@
 import Foundation
 
 /// `quiz --history --format csv`, a row at a time (RFC 4180: CRLF line ends,
-/// fields with `,` `"` or line breaks quoted, `"` doubled), for the export
-/// built whole (`HistoryReport.csv`) and the one streamed
-/// (`StreamedHistoryReport`). Built as bytes: appending to a `String` piece
+/// fields with `,` `"` or line breaks quoted, `"` doubled), for
+/// `StreamedHistoryReport`. Built as bytes: appending to a `String` piece
 /// by piece is several times slower at 100,000 rows.
 struct HistoryCSV {
     static let header = Array("date,quiz,title,score,total,percent,duration_seconds,seed\r\n".utf8)

@@ -1,13 +1,17 @@
 import Foundation
 
-/// The rows `quiz --history` shows, in every format, built from sessions:
-/// newest first, in the given time zone. Pure: returns text, prints nothing.
-public struct HistoryReport: Sendable {
+/// `quiz --history` of sessions in memory, in every format: the games of
+/// `quiz`, newest first, the newest `limit` only when given, in the given
+/// time zone. Rendered by the one renderer there is, `StreamedHistoryReport`,
+/// over the sessions as a `HistoryStream`. Pure: returns text, prints nothing.
+public struct HistoryReport {
     public enum Format: String, Sendable, CaseIterable {
         case table, markdown, csv, json
     }
 
-    public var sessions: [Session]
+    private let stream: HistoryStream
+    private let quiz: String?
+    private let limit: Int?
     public var timeZone: TimeZone
     /// Quiz titles by id, for sessions that did not record a title.
     public var titles: [String: String]
@@ -17,30 +21,31 @@ public struct HistoryReport: Sendable {
         sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = LocalTimeZone.current,
         titles: [String: String] = [:]
     ) {
-        var rows = sessions.enumerated().filter { quiz == nil || $0.element.quiz == quiz }
-        rows.reverse()
-        // Recorded in order of date, as a history almost always is: no sort.
-        let inOrder = zip(rows, rows.dropFirst()).allSatisfy { $0.element.date >= $1.element.date }
-        if !inOrder {
-            rows.sort {
-                $0.element.date != $1.element.date ? $0.element.date > $1.element.date : $0.offset > $1.offset
-            }
-        }
-        var newestFirst = rows.map(\.element)
-        if let limit { newestFirst = Array(newestFirst.prefix(max(0, limit))) }
-        self.sessions = newestFirst
+        // Every one a candidate for `limit` (none is of a history whose newest
+        // recorded games alone are read), so the newest by date are shown.
+        stream = HistoryStream(pending: sessions)
+        self.quiz = quiz
+        self.limit = limit.map { max(0, $0) }
         self.timeZone = timeZone
         self.titles = titles
     }
 
+    private func report(_ format: Format) -> StreamedHistoryReport {
+        // In memory, every game can be read.
+        StreamedHistoryReport(stream, format: format, quiz: quiz, limit: limit, timeZone: timeZone, titles: titles)!
+    }
+
+    /// The sessions shown, newest first.
+    public var sessions: [Session] { report(.csv).sessions }
+
     /// `ascii` draws the table's rule and the summary's dots in ASCII.
     public func render(_ format: Format, width: Int = 80, ascii: Bool = false) -> String {
-        switch format {
-        case .table: table(width: width, ascii: ascii)
-        case .markdown: markdown()
-        case .csv: csv()
-        case .json: json()
+        var text = ""
+        try? report(format).write(width: width, ascii: ascii) { chunk in
+            text += chunk
+            return true
         }
+        return text
     }
 
     // MARK: Fields
@@ -63,29 +68,6 @@ public struct HistoryReport: Sendable {
 
     // MARK: Table
 
-    /// The table (`HistoryTable` says how it is laid out), then a blank line
-    /// and the summary.
-    public func table(width: Int = 80, ascii: Bool = false) -> String {
-        if sessions.isEmpty { return Self.noGames }
-        var maker = HistoryTable.CellMaker(timeZone: timeZone)
-        var widths = HistoryTable.Widths()
-        var rows: [HistoryTable.Cells] = []
-        rows.reserveCapacity(sessions.count)
-        for session in sessions {
-            let cells = maker.cells(session, title: title(session))
-            widths.include(cells)
-            rows.append(cells)
-        }
-        var writer = HistoryTable.Writer(widths: widths, width: width, ascii: ascii)
-        var out: [UInt8] = []
-        out.reserveCapacity(rows.count * (widths.columns.reduce(0, +) + 12) + 256)
-        writer.header(into: &out)
-        for row in rows { writer.row(row, into: &out) }
-        out.append(10)
-        out += summary(width: width, ascii: ascii).utf8
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// What the table says of an empty history.
     static let noGames = "No games yet. Play one with `quiz`, and it will show here."
 
@@ -99,20 +81,6 @@ public struct HistoryReport: Sendable {
     }
 
     // MARK: Exports
-
-    var isoFormatter: ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter
-    }
-
-    public func markdown() -> String {
-        let day = Self.markdownDayFormatter(timeZone)
-        var lines = [Self.markdownHeader]
-        for session in sessions { lines.append(Self.markdownRow(session, title: title(session), day: day)) }
-        return lines.joined(separator: "\n")
-    }
 
     /// The markdown table's header and its alignment row.
     static let markdownHeader = "| Date | Quiz | Score | % | Took |\n| --- | --- | ---: | ---: | ---: |"
@@ -140,15 +108,6 @@ public struct HistoryReport: Sendable {
             of: "|", with: "\\|")
     }
 
-    /// RFC 4180 (`HistoryCSV`).
-    public func csv() -> String {
-        var rows = HistoryCSV(timeZone: timeZone)
-        var out = HistoryCSV.header
-        out.reserveCapacity(sessions.count * 96 + 64)
-        for session in sessions { rows.row(session, title: title(session), into: &out) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// `%.1f` without `String(format:)`, which is slow on Linux.
     static func tenths(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return String(format: "%.1f", value) }
@@ -163,20 +122,6 @@ public struct HistoryReport: Sendable {
                 || text.unicodeScalars.contains(where: TerminalText.needsChange)
         else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// An array of objects, ISO 8601 dates with the time zone's offset; unknown
-    /// fields are null. `results` lists each question's result (`prompt`,
-    /// `outcome`, `given`, `answer`, `typed`, `overridden`: counted right
-    /// by the player after a wrong mark, `question`: its `QuestionIdentity`,
-    /// and `seconds` it took; the last two null when not recorded), empty when the sessions were read
-    /// without them or recorded without them.
-    public func json() -> String {
-        let objects = sessions.map { Self.jsonObject($0, title: title($0), iso: isoFormatter) }
-        guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]),
-            let text = String(data: data, encoding: .utf8)
-        else { return "[]" }
-        return TerminalText.escapingControls(inJSON: text)
     }
 
     /// One game as the JSON export's object.

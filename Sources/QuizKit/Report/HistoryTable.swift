@@ -1,8 +1,6 @@
 import Foundation
 
-/// `quiz --history`'s table, a row at a time: the same pieces for the table
-/// built whole (`HistoryReport.table`) and the one streamed
-/// (`StreamedHistoryReport`), so the two cannot drift apart.
+/// `quiz --history`'s table, a row at a time, for `StreamedHistoryReport`.
 ///
 /// Columns: date, time, quiz, score, %, duration; the quiz column takes what
 /// the width leaves and shortens long titles with an ellipsis. Below about

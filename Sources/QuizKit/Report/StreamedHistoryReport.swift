@@ -1,19 +1,21 @@
 import Foundation
 
-/// `HistoryReport`'s output, byte for byte, written from a `HistoryStream`
-/// in chunks instead of built whole: at a million games neither the games
-/// nor the text are ever all in memory.
+/// `quiz --history` in every format, the one renderer: written from a
+/// `HistoryStream` (the history on disk, or sessions in memory for
+/// `HistoryReport`) in chunks: at a million games neither the games nor the
+/// text are ever all in memory.
 ///
-/// `prepare` is the first pass: it reads every game once (without its
-/// results, except for JSON) and keeps, for each game shown, only its date
-/// and position (16 bytes: 16 MB at a million), sorted newest first as
-/// `HistoryReport` sorts; the table's column widths are measured in the same
-/// pass (over the games shown only, in a second look at them, when `--limit`
-/// leaves some out). `write` is the second pass: each game read again, in
-/// that order, and its row handed on in chunks of about 64 KiB, each ending
-/// at a line's end. A game that cannot be read in the first pass (damage)
-/// makes `prepare` return nil: `HistoryStore.load` then repairs and reports,
-/// and `HistoryReport` shows what it read, as before.
+/// `init` is the first pass: it reads each game it may show once (without
+/// its results) and keeps, for each game shown, only its date and position
+/// (16 bytes: 16 MB at a million), sorted newest first; the table's column
+/// widths are measured in the same pass (over the games shown only, in a
+/// second look at them, when `limit` leaves some out). With `limit`, the
+/// history's games are read newest first until `limit` of them are found
+/// (`--limit 20` reads 20 games of a big archive), the pending ones all.
+/// `write` is the second pass: each game read again, in that order, and its
+/// row handed on in chunks of about 64 KiB, each ending at a line's end. A
+/// game that cannot be read in the first pass (damage) makes `init` return
+/// nil: `HistoryStore.load` then repairs and reports.
 public struct StreamedHistoryReport {
     /// One game shown: when it finished, and where it is in the stream.
     struct Key {
@@ -28,7 +30,7 @@ public struct StreamedHistoryReport {
     private let timeZone: TimeZone
     private let titles: [String: String]
     /// A number JSON cannot hold (a result's time that is not finite):
-    /// `HistoryReport.json` then gives `[]`, and so does this.
+    /// JSONSerialization refuses it, so the export is `[]`.
     private let unwritableJSON: Bool
 
     /// Bytes a chunk holds before it is handed on (then at the next line's end).
@@ -37,49 +39,55 @@ public struct StreamedHistoryReport {
     /// Games shown.
     public var count: Int { keys.count }
 
-    /// The first pass: the games of `quiz` (every game without), the newest
-    /// `limit` recorded ones only when given, as `HistoryStore.load(newest:
-    /// where:)` and `HistoryReport.init` choose them. nil when a game of the
-    /// archive cannot be read.
+    /// The first pass: the games of `quiz` (every game without); with
+    /// `limit`, the newest `limit` recorded games of the history and every
+    /// pending game, of which the newest `limit` by date are shown. nil when
+    /// a game of the archive cannot be read.
     public init?(
         _ stream: HistoryStream, format: HistoryReport.Format, quiz: String? = nil, limit: Int? = nil,
         timeZone: TimeZone = LocalTimeZone.current, titles: [String: String] = [:]
     ) {
-        let results = format == .json
+        guard stream.count <= Int(UInt32.max) else { return nil }
         var keys: [Key] = []
-        // Once, at its largest: growing by doubling would hold two copies.
-        keys.reserveCapacity(limit == nil ? stream.count : stream.count - stream.pendingStart)
-        var measure = format == .table && limit == nil
         var widths = HistoryTable.Widths()
         var maker = HistoryTable.CellMaker(timeZone: timeZone)
-        var history: [Key] = []
-        var unwritableJSON = false
-        guard stream.count <= Int(UInt32.max) else { return nil }
+        // The games shown that hold a number JSON cannot (a time that is not finite).
+        var unwritable: Set<UInt32> = []
+        /// Reads the game at `position`; false when it is not of `quiz`.
+        func take(_ position: Int, measure: Bool) throws(ArchiveError) -> Bool {
+            let session = try stream.session(at: position, results: format == .json)
+            guard quiz == nil || session.quiz == quiz else { return false }
+            if format == .json
+                && (!(session.duration?.isFinite ?? true)
+                    || session.results.contains { !($0.seconds?.isFinite ?? true) })
+            {
+                unwritable.insert(UInt32(position))
+            }
+            keys.append(Key(date: session.date.timeIntervalSinceReferenceDate, position: UInt32(position)))
+            if measure {
+                widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
+            }
+            return true
+        }
         do {
-            for position in 0..<stream.count {
-                let session = try stream.session(at: position, results: results)
-                guard quiz == nil || session.quiz == quiz else { continue }
-                if results && !unwritableJSON {
-                    unwritableJSON =
-                        !(session.duration?.isFinite ?? true)
-                        || session.results.contains { !($0.seconds?.isFinite ?? true) }
+            if let limit {
+                // The newest recorded first, back to the `limit`th found; then the pending ones.
+                var position = stream.pendingStart
+                var found = 0
+                while found < limit && position > 0 {
+                    position -= 1
+                    if try take(position, measure: false) { found += 1 }
                 }
-                let key = Key(date: session.date.timeIntervalSinceReferenceDate, position: UInt32(position))
-                if limit != nil && position < stream.pendingStart {
-                    history.append(key)
-                    // Only the newest `limit` recorded games of the history are kept.
-                    if history.count >= 2 * limit! { history.removeFirst(history.count - limit!) }
-                } else {
-                    keys.append(key)
-                }
-                if measure {
-                    widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
-                }
+                keys.reverse()
+                for position in stream.pendingStart..<stream.count { _ = try take(position, measure: false) }
+            } else {
+                // Once, at its largest: growing by doubling would hold two copies.
+                keys.reserveCapacity(stream.count)
+                for position in 0..<stream.count { _ = try take(position, measure: format == .table) }
             }
         } catch {
             return nil
         }
-        if let limit { keys = history.suffix(limit) + keys }
         // Newest first; recorded in order of date, as a history almost always is: no sort.
         keys.reverse()
         let inOrder = zip(keys, keys.dropFirst()).allSatisfy { $0.date >= $1.date }
@@ -87,8 +95,7 @@ public struct StreamedHistoryReport {
             keys.sort { $0.date != $1.date ? $0.date > $1.date : $0.position > $1.position }
         }
         if let limit, keys.count > limit { keys.removeLast(keys.count - limit) }
-        if format == .table && !measure {
-            measure = true
+        if format == .table && limit != nil {
             do {
                 for key in keys {
                     let session = try stream.session(at: Int(key.position), results: false, checked: true)
@@ -104,8 +111,18 @@ public struct StreamedHistoryReport {
         self.widths = widths
         self.timeZone = timeZone
         self.titles = titles
-        self.unwritableJSON = unwritableJSON
+        unwritableJSON = !unwritable.isEmpty && keys.contains { unwritable.contains($0.position) }
     }
+
+    /// The games shown, newest first (read again: for sessions in memory).
+    var sessions: [Session] {
+        keys.compactMap { try? stream.session(at: Int($0.position), results: true, checked: true) }
+    }
+
+    /// An empty array as JSONSerialization writes it, pretty-printed.
+    static let emptyJSON =
+        (try? JSONSerialization.data(withJSONObject: [Any](), options: [.prettyPrinted, .sortedKeys]))
+        .map { String(decoding: $0, as: UTF8.self) } ?? "[]"
 
     /// What went wrong in the second pass (a game that could be read in the
     /// first and not now: the archive changed under its mapping).
@@ -126,7 +143,7 @@ public struct StreamedHistoryReport {
             guard going, force || out.count >= Self.chunkSize else { return }
             if !out.isEmpty {
                 let text = String(decoding: out, as: UTF8.self)
-                // As `HistoryReport.json` escapes the whole text: a scalar at a time.
+                // Control characters escaped a scalar at a time, as in the whole text.
                 going = output(format == .json ? TerminalText.escapingControls(inJSON: text) : text)
             }
             out.removeAll(keepingCapacity: true)
@@ -176,13 +193,15 @@ public struct StreamedHistoryReport {
             }
         case .json:
             guard !keys.isEmpty, !unwritableJSON else {
-                _ = output(keys.isEmpty ? HistoryReport(sessions: [], timeZone: timeZone).json() : "[]")
+                _ = output(keys.isEmpty ? Self.emptyJSON : "[]")
                 return
             }
             // Each game's object as JSONSerialization writes it inside the
             // array: indented one level more, the lines of an empty array's
             // inside left empty.
-            let iso = HistoryReport(sessions: [], timeZone: timeZone).isoFormatter
+            let iso = ISO8601DateFormatter()
+            iso.timeZone = timeZone
+            iso.formatOptions = [.withInternetDateTime]
             out += Array("[\n".utf8)
             try each(results: true) { session, last in
                 let object = HistoryReport.jsonObject(session, title: title(session), iso: iso)
