@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// The REPL: lists the quizzes, plays the one chosen, shows the history,
 /// until `quit` or Ctrl-D.
@@ -130,7 +132,9 @@ struct Menu {
             return
         }
         guard let sessions = load(results: false) else { return }
-        console.out(HistoryReport(sessions: sessions).table(width: console.width, ascii: console.ascii))
+        console.out(
+            HistoryReport(sessions: sessions, timeZone: LocalTimeZone.current).table(
+                width: console.width, ascii: console.ascii))
     }
 
     /// `share`: the last game's card, with the squares the settings say;

@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// Reviews at the command line and the menu: what is due (from the schedule
 /// kept beside the history, rebuilt when stale), the menu's line of what is

@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// The views of the whole history that read every game, one game at a time
 /// (`HistoryStream`): `--history` in every format, and the quizzes played

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Sessions covering every field, none of the optional ones, and unicode text.
 private let sampleSessions: [Session] = [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `Session.TextField` is the one list of a game's optional texts: every case
 /// must go through the archive (our writer and reader, and Foundation's

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// `quiz --history` streams every format from a `HistoryStream`
 /// (`StreamedHistoryReport`); what it writes must be, byte for byte, what

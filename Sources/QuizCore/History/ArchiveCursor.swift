@@ -9,18 +9,18 @@ internal import QuizFormats
 ///
 /// Nothing is salvaged here: a session that cannot be read throws, and the
 /// caller goes back to `HistoryStore.load`, which repairs and reports.
-final class ArchiveCursor {
+package final class ArchiveCursor {
     private var decoder: ArchiveDecoder
     private let list: BinaryPropertyListReader.Container
     /// Sessions in the archive, oldest first.
-    let count: Int
+    package let count: Int
     /// The last journal record folded into the archive.
-    let journalSequence: UInt64
+    package let journalSequence: UInt64
     private var reads = 0
 
     /// Checks what reading the whole archive checks before any session:
     /// every class it names, its session list, its root's journal check.
-    init(_ source: KeyedArchive.ArchiveSource) throws(ArchiveError) {
+    package init(_ source: KeyedArchive.ArchiveSource) throws(ArchiveError) {
         do {
             var decoder = try ArchiveDecoder(source.reader)
             try decoder.checkEveryClass()
@@ -37,7 +37,7 @@ final class ArchiveCursor {
     /// Session `index` (0 the oldest); `results: false` leaves its
     /// per-question results unread; `checked`: its checksum was checked in
     /// an earlier read (the mapping is the same bytes), so it is not again.
-    func session(at index: Int, results: Bool, checked: Bool = false) throws(ArchiveError) -> Session {
+    package func session(at index: Int, results: Bool, checked: Bool = false) throws(ArchiveError) -> Session {
         reads += 1
         decoder.forget(after: reads)
         decoder.checksChecksums = !checked

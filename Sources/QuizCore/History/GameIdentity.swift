@@ -5,7 +5,7 @@ import Foundation
 /// results): its recorded fields, the date to the full Double. Adding pending
 /// games compares these, so a game already in the history is never added or
 /// shown again, whatever moment a crash interrupted the adding.
-struct GameIdentity: Hashable {
+package struct GameIdentity: Hashable {
     let date: UInt64
     let score: Int
     let total: Int?
@@ -13,7 +13,7 @@ struct GameIdentity: Hashable {
     let seed: Int64?
     let duration: UInt64?
 
-    init(_ session: Session) {
+    package init(_ session: Session) {
         date = session.date.timeIntervalSinceReferenceDate.bitPattern
         score = session.score
         total = session.total

@@ -1,5 +1,5 @@
 import Foundation
-internal import QuizFormats
+package import QuizFormats
 
 /// Why an archive's bytes could not be read as a history.
 public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -36,9 +36,13 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Foundation's `NSKeyedUnarchiver` reads what this writes (tested).
 public enum KeyedArchive {
     /// Every class an archive may name; anything else is refused unread.
+    /// Foundation's archiver qualifies names with the module that declares
+    /// the class: `QuizKit.` before the core was a module of its own,
+    /// `QuizCore.` since.
     public static let allowedClasses: Set<String> = [
         "SessionHistory", "Session", "QuestionResult",
         "QuizKit.SessionHistory", "QuizKit.Session", "QuizKit.QuestionResult",
+        "QuizCore.SessionHistory", "QuizCore.Session", "QuizCore.QuestionResult",
         "NSArray", "NSMutableArray", "NSDate", "NSString", "NSMutableString", "NSObject",
     ]
 
@@ -110,24 +114,13 @@ public enum KeyedArchive {
         try withDecoder(data) { decoder in (try decoder.sessionList().count, try decoder.journalSequence()) }
     }
 
-    /// Reads the archive file at `path` through a memory mapping, so that only
-    /// what is read is loaded; nil when it cannot be mapped (read it as Data).
-    public static func mapped<T>(_ path: String, _ body: (ArchiveSource) throws(ArchiveError) -> T)
-        throws(ArchiveError) -> T?
-    {
-        let reader: BinaryPropertyListReader?
-        do {
-            reader = try BinaryPropertyListReader(mappingFileAt: path)
-        } catch {
-            throw .notAnArchive(error.description)
-        }
-        guard let reader else { return nil }
-        return try body(ArchiveSource(reader: reader))
-    }
-
-    /// An archive open for reading (see `mapped`).
+    /// An archive open for reading (see `mapped`, in QuizStore).
     public struct ArchiveSource {
         let reader: BinaryPropertyListReader
+
+        package init(reader: BinaryPropertyListReader) {
+            self.reader = reader
+        }
 
         public func decode(results: Bool = true) throws(ArchiveError) -> (sessions: [Session], journalSequence: UInt64)
         {
@@ -543,7 +536,7 @@ struct ArchiveDecoder {
         }
         guard let name else { throw ArchiveError.wrongShape("a class description has no name") }
         guard KeyedArchive.allowedClasses.contains(name) else { throw ArchiveError.foreignClass(name) }
-        let bare = name.hasPrefix("QuizKit.") ? String(name.dropFirst(8)) : name
+        let bare = name.split(separator: ".").last.map(String.init) ?? name
         let known: Class =
             switch bare {
             case "SessionHistory": .sessionHistory

@@ -7,11 +7,11 @@ import Foundation
 public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable {
     public static var supportsSecureCoding: Bool { true }
 
-    /// The history of this process; `load(from:)` fills it.
+    /// The history of this process; `load(from:)` (QuizStore) fills it.
     public static let shared = SessionHistory()
 
-    private let lock = NSLock()
-    private var storage: [Session]
+    package let lock = NSLock()
+    package var storage: [Session]
 
     public init(sessions: [Session] = []) {
         storage = sessions
@@ -19,29 +19,6 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
 
     public var sessions: [Session] {
         lock.withLock { storage }
-    }
-
-    /// Replaces the sessions in memory with what `store` holds on disk;
-    /// returns what the player should be told (pending games, say, and
-    /// what could not be read: `HistoryStore.Loaded.problems`).
-    @discardableResult
-    public func load(
-        from store: HistoryStore, results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
-    ) throws(HistoryError) -> [String] {
-        let loaded = try store.load(results: results, newest: newest, where: include)
-        lock.withLock { storage = loaded.sessions }
-        return loaded.notices + loaded.problems
-    }
-
-    /// Records a finished game on disk (durable when this returns), then here.
-    /// (`whileLocked`: see `HistoryStore.record`.)
-    @discardableResult
-    public func record(
-        _ session: Session, in store: HistoryStore, whileLocked: ((HistoryStore.LockedMoment) -> Void)? = nil
-    ) throws(HistoryStore.RecordFailure) -> HistoryStore.RecordReport {
-        let report = try store.record(session, whileLocked: whileLocked)
-        lock.withLock { storage.append(session) }
-        return report
     }
 
     public func encode(with coder: NSCoder) {

@@ -9,11 +9,11 @@ internal import QuizFormats
 /// 0x40 on a result's tag), so a record written before them reads as it
 /// did, and a name this version does not know is skipped. `decode` checks
 /// every length against the bytes it has and throws on anything malformed.
-enum SessionRecordCodec {
-    struct Malformed: Error {}
+package enum SessionRecordCodec {
+    package struct Malformed: Error {}
 
     /// The bytes of the smallest session: date, score, flags, no results.
-    static let minimumSize = 8 + 8 + 1 + 4
+    package static let minimumSize = 8 + 8 + 1 + 4
 
     /// A checksum of a session's own fields (not its per-question results),
     /// kept with it in the archive so that a changed byte is found.
@@ -24,7 +24,7 @@ enum SessionRecordCodec {
         return bytes.withUnsafeBytes { CRC32.checksum($0) }
     }
 
-    static func encode(_ session: Session, into out: inout [UInt8]) {
+    package static func encode(_ session: Session, into out: inout [UInt8]) {
         encodeFields(session, into: &out)
         BigEndian.append(UInt32(session.results.count), to: &out)
         for result in session.results {
@@ -87,7 +87,7 @@ enum SessionRecordCodec {
     }
 
     /// Reads one session from `bytes[range]`, which must hold exactly one.
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Session {
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws(Malformed) -> Session {
         var reader = Reader(bytes: bytes)
         let date = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.u64()))
         let score = Int(Int64(bitPattern: try reader.u64()))

@@ -69,7 +69,7 @@ public enum QuestionIdentity {
     }
 
     /// The normalised prompt's FNV-1a 64-bit hash.
-    static func fingerprintValue(_ prompt: String) -> UInt64 {
+    package static func fingerprintValue(_ prompt: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in normalized(prompt).utf8 {
             hash ^= UInt64(byte)

@@ -18,21 +18,21 @@ public struct ReviewWaiting: Sendable, Equatable {
     public var newToday = 0
 
     /// Counts cards one at a time, by the rules of the three functions it stands for.
-    struct Tally {
+    package struct Tally {
         let now: Date
         let index: QuestionIndex
         var days: StatisticsTally.OffsetCache
         let today: Int
-        var waiting = ReviewWaiting()
+        package var waiting = ReviewWaiting()
 
-        init(at now: Date, index: QuestionIndex, timeZone: TimeZone) {
+        package init(at now: Date, index: QuestionIndex, timeZone: TimeZone) {
             self.now = now
             self.index = index
             days = StatisticsTally.OffsetCache(timeZone: timeZone)
             today = days.day(of: now)
         }
 
-        mutating func add(identity: String, due: Date, firstSeen: Date) {
+        package mutating func add(identity: String, due: Date, firstSeen: Date) {
             waiting.cards += 1
             if ReviewSchedule.isNew(firstSeen: firstSeen, today: today, at: now, days: &days) {
                 waiting.newToday += 1

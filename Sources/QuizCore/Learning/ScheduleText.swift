@@ -19,18 +19,24 @@ internal import QuizFormats
 /// Swift prints them (they read back exactly); a tab, line break or
 /// backslash in the texts is escaped (`\t`, `\n`, `\r`, `\\`). Anything
 /// that does not parse makes the whole file unreadable, and it is rebuilt.
-enum ScheduleText {
-    struct Contents {
-        var stamp: [Double]
-        var parameters: [Double]
-        var schedule: ReviewSchedule
+package enum ScheduleText {
+    package struct Contents {
+        package var stamp: [Double]
+        package var parameters: [Double]
+        package var schedule: ReviewSchedule
+
+        package init(stamp: [Double], parameters: [Double], schedule: ReviewSchedule) {
+            self.stamp = stamp
+            self.parameters = parameters
+            self.schedule = schedule
+        }
     }
 
     /// 3: `alias` lines (a file of 2 is made again, once: it may have counted through aliases gone since).
     /// 4: reviews timed to the second (`ReviewSchedule.reviewTime`).
     static let magic = "quiz-schedule 4"
 
-    static func encode(_ contents: Contents) -> Data {
+    package static func encode(_ contents: Contents) -> Data {
         // Bytes appended to one buffer: a `String` built piece by piece, and
         // `Character`s looked at for escapes, cost most of a game's recording.
         var out: [UInt8] = []
@@ -83,7 +89,7 @@ enum ScheduleText {
 
     /// Reads the file by bytes, in place (splitting it into lines, words or
     /// characters, or a `String` per number, costs more than everything else together).
-    static func decode(_ data: Data) -> Contents? {
+    package static func decode(_ data: Data) -> Contents? {
         var cards: [String: ReviewSchedule.Card] = [:]
         guard
             let header = walk(
@@ -106,22 +112,22 @@ enum ScheduleText {
     }
 
     /// Every line but the cards', as read.
-    struct Header {
-        var stamp: [Double]
-        var parameters: [Double]
+    package struct Header {
+        package var stamp: [Double]
+        package var parameters: [Double]
         var games: Int
         var times: [String: [Double]]
         var days: [Int: ReviewSchedule.DayCount]
-        var aliased: [String: String]
+        package var aliased: [String: String]
     }
 
     /// A card's line, read: its numbers, its identity, and where its other texts are.
-    struct CardLine {
+    package struct CardLine {
         /// STABILITY DIFFICULTY LAST DUE REPS LAPSES FIRST.
-        var values: [Double]
+        package var values: [Double]
         var reps: Int
         var lapses: Int
-        var identity: String
+        package var identity: String
         var quiz: Range<Int>
         var prompt: Range<Int>
         let body: UnsafeRawBufferPointer
@@ -134,7 +140,7 @@ enum ScheduleText {
     /// there are at most); the other lines when the whole file was read,
     /// nil when any of it is not as written. A caller that is given nil
     /// drops whatever `card` was told.
-    static func walk(_ data: Data, reserving: (Int) -> Void = { _ in }, card: (CardLine) -> Void) -> Header? {
+    package static func walk(_ data: Data, reserving: (Int) -> Void = { _ in }, card: (CardLine) -> Void) -> Header? {
         data.withUnsafeBytes { bytes in
             guard let end = bytes.firstIndex(of: newline) else { return nil }
             let header = String(decoding: bytes[..<end], as: UTF8.self)

@@ -12,11 +12,6 @@ public enum BankLoader {
         return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
     }
 
-    /// Loads one bank file.
-    public static func load(path: String) throws(BankError) -> QuestionBank {
-        try parse(try BankFile.read(path), path: path)
-    }
-
     /// Parses a bank from bytes; `path` names it in messages and gives its id,
     /// unless `id` is given (a URL's last component is not an id).
     public static func parse(_ bytes: [UInt8], path: String, id: String? = nil) throws(BankError) -> QuestionBank {

@@ -7,15 +7,21 @@ import Foundation
 /// bundled banks' questions at every start was an eighth of the menu's time.
 /// A reference shared by the copies of a bank, so they are made once; a lock
 /// makes that safe across threads.
-final class BankQuestions: @unchecked Sendable {
+package final class BankQuestions: @unchecked Sendable {
     /// What names a question (`QuestionIdentity`) without making it.
-    struct Outline: Sendable, Equatable {
+    package struct Outline: Sendable, Equatable {
         /// The author's `"id"`; nil when there is none (or it is empty).
         var id: String?
         /// `Question.identity`: set only on a question gathered from another bank.
         var identity: String? = nil
         /// The prompt's `QuestionIdentity.fingerprintValue`.
         var fingerprint: UInt64
+
+        package init(id: String?, identity: String? = nil, fingerprint: UInt64) {
+            self.id = id
+            self.identity = identity
+            self.fingerprint = fingerprint
+        }
 
         /// Its identity in `bank` when something names it (`identity`, else
         /// `BANK#ID`); nil when only its prompt's fingerprint does.
@@ -41,7 +47,7 @@ final class BankQuestions: @unchecked Sendable {
 
     /// `count` questions that `make` makes when first asked for, named by
     /// `outlines` (one per question, in order) meanwhile.
-    init(count: Int, outlines: [Outline], make: @escaping @Sendable () -> [Question]) {
+    package init(count: Int, outlines: [Outline], make: @escaping @Sendable () -> [Question]) {
         self.count = count
         self.make = make
         madeOutlines = outlines

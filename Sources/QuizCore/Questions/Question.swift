@@ -36,15 +36,20 @@ public struct Question: Sendable, Equatable {
     /// copy of the bank keeps it, so that every start does not normalise
     /// every prompt again; used only while `prompt` is still the one it was
     /// made from, and never part of equality.
-    var knownFingerprint = KnownFingerprint()
+    package var knownFingerprint = KnownFingerprint()
 
     /// A fingerprint and the prompt it is of (none: nil); any two are equal
     /// (a cache, not content).
-    struct KnownFingerprint: Sendable, Equatable {
+    package struct KnownFingerprint: Sendable, Equatable {
         var prompt: String?
         var value: UInt64 = 0
 
-        static func == (_: Self, _: Self) -> Bool { true }
+        package init(prompt: String? = nil, value: UInt64 = 0) {
+            self.prompt = prompt
+            self.value = value
+        }
+
+        package static func == (_: Self, _: Self) -> Bool { true }
     }
 
     public init(
@@ -107,7 +112,7 @@ public struct QuestionBank: Sendable {
         self.init(id: id, title: title, description: description, storage: BankQuestions(questions), path: path)
     }
 
-    init(id: String, title: String, description: String?, storage: BankQuestions, path: String) {
+    package init(id: String, title: String, description: String?, storage: BankQuestions, path: String) {
         self.id = id
         self.title = title
         self.description = description

@@ -5,20 +5,20 @@ import Foundation
 /// built whole (`HistoryReport.csv`) and the one streamed
 /// (`StreamedHistoryReport`). Built as bytes: appending to a `String` piece
 /// by piece is several times slower at 100,000 rows.
-struct HistoryCSV {
-    static let header = Array("date,quiz,title,score,total,percent,duration_seconds,seed\r\n".utf8)
+package struct HistoryCSV {
+    package static let header = Array("date,quiz,title,score,total,percent,duration_seconds,seed\r\n".utf8)
 
     private var dates: InternetDateFormat
     /// Fields already quoted as they need, for the few quiz ids and titles
     /// a history repeats (up to 4,096 of them).
     private var fields: [String: [UInt8]] = [:]
 
-    init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         dates = InternetDateFormat(timeZone: timeZone)
     }
 
     /// One game's row, with its CRLF.
-    mutating func row(_ session: Session, title: String, into out: inout [UInt8]) {
+    package mutating func row(_ session: Session, title: String, into out: inout [UInt8]) {
         func number(_ value: Int) {
             if value >= 0 && value < 10 {
                 out.append(UInt8(48 + value))

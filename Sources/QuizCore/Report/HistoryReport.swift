@@ -14,7 +14,7 @@ public struct HistoryReport: Sendable {
 
     /// `sessions` oldest first, as stored; `limit` keeps the newest N.
     public init(
-        sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone = LocalTimeZone.current,
+        sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone,
         titles: [String: String] = [:]
     ) {
         var rows = sessions.enumerated().filter { quiz == nil || $0.element.quiz == quiz }
@@ -49,7 +49,7 @@ public struct HistoryReport: Sendable {
         Self.title(session, titles: titles)
     }
 
-    static func title(_ session: Session, titles: [String: String]) -> String {
+    package static func title(_ session: Session, titles: [String: String]) -> String {
         QuizTitle.shown(title: session.title, quiz: session.quiz, titles: titles)
     }
 
@@ -87,7 +87,7 @@ public struct HistoryReport: Sendable {
     }
 
     /// What the table says of an empty history.
-    static let noGames = "No games yet. Play one with `quiz`, and it will show here."
+    package static let noGames = "No games yet. Play one with `quiz`, and it will show here."
 
     /// "3 games · average 70% · best 9/10 (World Capitals)", the title
     /// shortened so the line fits `width` columns (without the average when
@@ -100,7 +100,7 @@ public struct HistoryReport: Sendable {
 
     // MARK: Exports
 
-    var isoFormatter: ISO8601DateFormatter {
+    package var isoFormatter: ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = timeZone
         formatter.formatOptions = [.withInternetDateTime]
@@ -115,9 +115,9 @@ public struct HistoryReport: Sendable {
     }
 
     /// The markdown table's header and its alignment row.
-    static let markdownHeader = "| Date | Quiz | Score | % | Took |\n| --- | --- | ---: | ---: | ---: |"
+    package static let markdownHeader = "| Date | Quiz | Score | % | Took |\n| --- | --- | ---: | ---: | ---: |"
 
-    static func markdownDayFormatter(_ timeZone: TimeZone) -> DateFormatter {
+    package static func markdownDayFormatter(_ timeZone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
@@ -126,7 +126,7 @@ public struct HistoryReport: Sendable {
     }
 
     /// One game's markdown row, without a line end.
-    static func markdownRow(_ session: Session, title: String, day: DateFormatter) -> String {
+    package static func markdownRow(_ session: Session, title: String, day: DateFormatter) -> String {
         let cells = [
             day.string(from: session.date), title, Self.score(session), Self.percent(session),
             DurationFormat.clock(session.duration),
@@ -180,7 +180,7 @@ public struct HistoryReport: Sendable {
     }
 
     /// One game as the JSON export's object.
-    static func jsonObject(_ session: Session, title: String, iso: ISO8601DateFormatter) -> [String: Any] {
+    package static func jsonObject(_ session: Session, title: String, iso: ISO8601DateFormatter) -> [String: Any] {
         [
             "date": iso.string(from: session.date), "quiz": session.quiz ?? NSNull(), "title": title,
             "score": session.score, "total": session.total ?? NSNull(),

@@ -13,9 +13,9 @@ import Foundation
 /// 100,000 rows: each cell is made once and measured once (a title made safe
 /// and measured once per distinct title; the other cells are ASCII, as wide
 /// as their bytes), and dates are formatted without `DateFormatter`.
-enum HistoryTable {
+package enum HistoryTable {
     /// One row's cells; `title` made safe, `titleWidth` its columns.
-    struct Cells {
+    package struct Cells {
         var day: String
         var time: String
         var title: String
@@ -30,7 +30,7 @@ enum HistoryTable {
     static let keptTitles = 4096
 
     /// Makes each row's cells.
-    struct CellMaker {
+    package struct CellMaker {
         let timeZone: TimeZone
         private var dates: InternetDateFormat
         // DateFormatter only for years our own formatting leaves to it
@@ -38,7 +38,7 @@ enum HistoryTable {
         private var slow: (day: DateFormatter, time: DateFormatter)?
         private var safeTitles: [String: (text: String, width: Int)] = [:]
 
-        init(timeZone: TimeZone) {
+        package init(timeZone: TimeZone) {
             self.timeZone = timeZone
             dates = InternetDateFormat(timeZone: timeZone)
         }
@@ -64,7 +64,7 @@ enum HistoryTable {
             return safe
         }
 
-        mutating func cells(_ session: Session, title raw: String) -> Cells {
+        package mutating func cells(_ session: Session, title raw: String) -> Cells {
             let (day, time) = dayAndTime(session.date)
             let safe = safeTitle(raw)
             return Cells(
@@ -82,13 +82,15 @@ enum HistoryTable {
     }
 
     /// Each column's width: the widest of its cells and its header.
-    struct Widths {
+    package struct Widths {
         var columns = [4, 4, 4, 5, 1, 4]  // the headers'
+
+        package init() {}
 
         /// The widths of `session`'s cells, counted without making the
         /// numbers' text (`HistoryReport.score`, `percent`,
         /// `DurationFormat.clock`): as `include(maker.cells(…))`, cheaper.
-        mutating func include(_ session: Session, title: String, maker: inout CellMaker) {
+        package mutating func include(_ session: Session, title: String, maker: inout CellMaker) {
             let (day, time, safeTitle) = maker.measure(session, title: title)
             columns[0] = max(columns[0], day)
             columns[1] = max(columns[1], time)
@@ -130,13 +132,13 @@ enum HistoryTable {
     }
 
     /// Writes the header and the rows, once the widths are known.
-    struct Writer {
+    package struct Writer {
         private var widths: [Int]
         private var shown: [Int]
         private let ascii: Bool
         private var fitted: [String: (text: String, width: Int)] = [:]
 
-        init(widths measured: Widths, width: Int, ascii: Bool) {
+        package init(widths measured: Widths, width: Int, ascii: Bool) {
             widths = measured.columns
             self.ascii = ascii
             shown = Array(widths.indices)
@@ -151,14 +153,14 @@ enum HistoryTable {
         }
 
         /// The header line and its rule, each with its line end.
-        func header(into out: inout [UInt8]) {
+        package func header(into out: inout [UInt8]) {
             line(["Date", "Time", "Quiz", "Score", "%", "Took"], titleWidth: 4, into: &out)
             out += shown.map { String(repeating: ascii ? "-" : "─", count: widths[$0]) }.joined(separator: "  ").utf8
             out.append(10)
         }
 
         /// One row with its line end, the title shortened to its column.
-        mutating func row(_ cells: Cells, into out: inout [UInt8]) {
+        package mutating func row(_ cells: Cells, into out: inout [UInt8]) {
             let fit: (text: String, width: Int)
             if let known = fitted[cells.title] {
                 fit = known
@@ -195,7 +197,7 @@ enum HistoryTable {
 
     /// The line under the table, "3 games · average 70% · best 9/10 (World
     /// Capitals)", counted a row at a time in the order the rows are shown.
-    struct Summary {
+    package struct Summary {
         private(set) var games = 0
         private var scored = 0
         private var total = 0.0
@@ -204,7 +206,9 @@ enum HistoryTable {
         /// earliest among equals.
         private var best: (session: Session, fraction: Double)?
 
-        mutating func add(_ session: Session) {
+        package init() {}
+
+        package mutating func add(_ session: Session) {
             games += 1
             guard let fraction = session.fraction else { return }
             scored += 1
@@ -222,7 +226,7 @@ enum HistoryTable {
         /// The title of the best game shortened so the line fits `width`
         /// columns (without the average when that leaves less than 8 columns
         /// for the title).
-        func text(width: Int, ascii: Bool, title: (Session) -> String) -> String {
+        package func text(width: Int, ascii: Bool, title: (Session) -> String) -> String {
             let count = "\(games) game\(games == 1 ? "" : "s")"
             guard let best else { return count }
             let average = total / Double(scored)

@@ -22,6 +22,13 @@ public struct MilestoneBaseline: Sendable, Equatable {
         public let date: Date
         /// The quiz's title when that game was played.
         public let title: String?
+
+        package init(score: Int, total: Int, date: Date, title: String?) {
+            self.score = score
+            self.total = total
+            self.date = date
+            self.title = title
+        }
     }
 
     /// The baseline and what the reader should be told (`HistoryStore.milestoneHistory`).
@@ -31,19 +38,29 @@ public struct MilestoneBaseline: Sendable, Equatable {
         /// What could not be read (one line each, naming the file): when not
         /// empty, the baseline holds everything that could be.
         public var problems: [String] = []
+
+        package init(baseline: MilestoneBaseline, notices: [String], problems: [String] = []) {
+            self.baseline = baseline
+            self.notices = notices
+            self.problems = problems
+        }
     }
 
     /// One quiz played before.
-    struct Quiz: Sendable, Equatable {
+    package struct Quiz: Sendable, Equatable {
         /// Its best game; nil when no game of it has a known fraction.
-        var best: Best?
+        package var best: Best?
+
+        package init(best: Best? = nil) {
+            self.best = best
+        }
     }
 
     public let timeZone: TimeZone
     /// Each quiz played, by quiz id (nil for games without one, `key(_:)`).
-    private(set) var quizzes: [String?: Quiz] = [:]
+    package private(set) var quizzes: [String?: Quiz] = [:]
     /// The days with a game, as runs of consecutive `CalendarDay` numbers, oldest first.
-    private(set) var dayRuns: [ClosedRange<Int>] = []
+    package private(set) var dayRuns: [ClosedRange<Int>] = []
 
     /// No games yet.
     public init(timeZone: TimeZone) {
@@ -63,7 +80,7 @@ public struct MilestoneBaseline: Sendable, Equatable {
     }
 
     /// A baseline as a summary holds it; `HistorySummary` checks the values first.
-    init(timeZone: TimeZone, quizzes: [String?: Quiz], dayRuns: [ClosedRange<Int>]) {
+    package init(timeZone: TimeZone, quizzes: [String?: Quiz], dayRuns: [ClosedRange<Int>]) {
         self.init(timeZone: timeZone)
         self.quizzes = quizzes
         self.dayRuns = dayRuns
@@ -117,7 +134,7 @@ public struct MilestoneBaseline: Sendable, Equatable {
     // MARK: Scores
 
     /// `score` and `total` when the fraction is known (as `Session.fraction` has it).
-    static func scored(_ score: Int, _ total: Int?) -> (score: Int, total: Int)? {
+    package static func scored(_ score: Int, _ total: Int?) -> (score: Int, total: Int)? {
         guard let total, QuizStatistics.shownFraction(score, total) != nil else { return nil }
         return (score, total)
     }

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// `quiz --share --game N` and the menu's `share`: the Nth game back (1 =
 /// the last), counted in the order the games were recorded, not by date: a
 /// clock set wrong (or right again) must not make another game "the last".

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// Finding the quiz a player named, in one place for the command line and
 /// the menu. Returns banks or a `CommandFailure` (message and exit status);
 /// prints nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// Where the history lives: `--data-dir` > `$QUIZ_DATA_DIR` >
 /// `$XDG_DATA_HOME/quiz` > `~/.local/share/quiz`.

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 internal import QuizFormats
 
 /// `history.journal`: the games recorded since the archive was last

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 internal import QuizFormats
 
 #if canImport(Glibc)

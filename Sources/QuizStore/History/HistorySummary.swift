@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 internal import QuizFormats
 
 /// `history.summary`: the `MilestoneBaseline` of every game in the archive

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 internal import QuizFormats
 
 /// `history.statistics`: the `StatisticsTally` of every game in the archive,

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuizCore
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// The banks a player can choose from, gathered from folders and files, with
 /// the problems of those that could not be loaded (which never stop the rest).

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// Why a download did not give a bank: the server's answer or the network's
 /// failure, in words a player can act on.

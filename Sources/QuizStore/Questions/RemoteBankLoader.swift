@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// A bank downloaded for `--questions URL`, and what the player must be told about it.
 public struct RemoteBank: Sendable {

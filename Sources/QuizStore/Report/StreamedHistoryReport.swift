@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// `HistoryReport`'s output, byte for byte, written from a `HistoryStream`
 /// in chunks instead of built whole: at a million games neither the games

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 
 /// The running program's own file, as the kernel names it in
 /// `/proc/self/exe` (symbolic links resolved): where `quiz` finds its

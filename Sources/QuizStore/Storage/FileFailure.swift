@@ -1,3 +1,5 @@
+import QuizCore
+
 /// A file operation of `Storage/` that failed: which step, on which file, and
 /// the system's reason (`SystemReason`). Callers turn it into their own
 /// one-line message (`HistoryError`, `BankCacheError`, ...).

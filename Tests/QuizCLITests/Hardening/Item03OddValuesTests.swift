@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Item 3: an archive with odd but readable values (a negative score, a date

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Hardening item 9: `--history --format reviews` honours `--limit N` (the

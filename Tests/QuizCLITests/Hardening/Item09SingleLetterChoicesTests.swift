@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Hardening item 9: with single-letter choices (`A`, `C`, `D`, `K` for

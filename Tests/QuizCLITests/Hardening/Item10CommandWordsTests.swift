@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Hardening item 10: a free-text answer that is also a command (`exit`,

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Adversary item 12: `--fsrs-parameters` takes any text whose numbers are

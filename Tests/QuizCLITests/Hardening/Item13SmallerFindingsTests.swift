@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Hardening item 13, the smaller findings: an impossible `QUIZ_NOW`, the

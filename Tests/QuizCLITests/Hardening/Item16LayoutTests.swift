@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Hardening item 16: text was not wrapped, so prompts and explanations broke
