@@ -10,6 +10,8 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
     /// The history of this process; `load(from:)` (QuizStore) fills it.
     public static let shared = SessionHistory()
 
+    /// `storage` is read and written under `lock`; both are `package` for
+    /// QuizStore's `load(from:)` and `record(_:in:)`.
     package let lock = NSLock()
     package var storage: [Session]
 

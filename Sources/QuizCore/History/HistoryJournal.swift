@@ -1,5 +1,4 @@
 import Foundation
-import QuizCore
 internal import QuizFormats
 
 /// `history.journal`: the games recorded since the archive was last
@@ -16,22 +15,22 @@ internal import QuizFormats
 /// (`parse` resynchronises), so one bad byte costs one game; the archive's `journalSequence` says which records it already
 /// holds, so a crash between rewriting the archive and emptying the journal
 /// never counts a game twice.
-enum HistoryJournal {
+package enum HistoryJournal {
     static let magic = Array("QUIZJRN1".utf8)
-    static let headerSize = 16
+    package static let headerSize = 16
     static let recordHeaderSize = 16
     /// The smallest record body: a sequence number and the smallest session.
     static let minimumBody = 8 + SessionRecordCodec.minimumSize
 
-    struct Entry {
-        var sequence: UInt64
-        var session: Session
+    package struct Entry {
+        package var sequence: UInt64
+        package var session: Session
         /// Where the whole record lies in the file.
         var bytes: Range<Int> = 0..<0
     }
 
     /// How the bytes after the last whole record look.
-    enum Tail: Equatable {
+    package enum Tail: Equatable {
         case clean
         /// A record started but not finished: a write cut short.
         case torn
@@ -40,38 +39,52 @@ enum HistoryJournal {
     }
 
     /// Bytes that hold no whole record: damage, skipped when reading.
-    struct Damage: Equatable {
-        var bytes: Range<Int>
+    package struct Damage: Equatable {
+        package var bytes: Range<Int>
         /// How many records they held, from the sequence numbers around them;
         /// nil when no record follows (at least one).
-        var records: Int? = 0
+        package var records: Int? = 0
     }
 
-    struct Contents {
-        var baseSequence: UInt64
+    package struct Contents {
+        package var baseSequence: UInt64
         /// The header reads `QUIZJRN1`; when not, `baseSequence` is 0 and unknown.
-        var headerIntact: Bool
-        var entries: [Entry]
+        package var headerIntact: Bool
+        package var entries: [Entry]
         /// Bytes up to the end of the last good record.
-        var validLength: Int
-        var tail: Tail
+        package var validLength: Int
+        package var tail: Tail
         /// What was skipped, oldest first (a torn last record is not damage,
         /// unless the journal was cut short: `markCutShort`).
-        var damage: [Damage] = []
+        package var damage: [Damage] = []
         /// A torn last record: where it starts, and where its length says it
         /// ends (past the end of the file; with too few bytes to say, where the
         /// smallest record would).
         var torn: Range<Int>?
         /// How many bytes the file lacks of the length quiz last acknowledged
         /// (`JournalMark`); 0 when it is whole.
-        var cutShort = 0
+        package var cutShort = 0
+
+        package init(
+            baseSequence: UInt64, headerIntact: Bool, entries: [Entry], validLength: Int, tail: Tail,
+            damage: [Damage] = [], torn: Range<Int>? = nil, cutShort: Int = 0
+        ) {
+            self.baseSequence = baseSequence
+            self.headerIntact = headerIntact
+            self.entries = entries
+            self.validLength = validLength
+            self.tail = tail
+            self.damage = damage
+            self.torn = torn
+            self.cutShort = cutShort
+        }
 
         /// The journal, `size` bytes long, once ended at `acknowledged`
         /// (`JournalMark`): a shorter file was cut short, and what is missing
         /// held games that were acknowledged, so its end is damage, kept aside
         /// and said like any other (the torn record's bytes skipped; one game
         /// lost when the torn record ended just at the mark, else at least one).
-        mutating func markCutShort(acknowledged: Int, size: Int) {
+        package mutating func markCutShort(acknowledged: Int, size: Int) {
             guard acknowledged > size else { return }
             cutShort = acknowledged - size
             if let torn {
@@ -84,16 +97,16 @@ enum HistoryJournal {
             tail = .corrupt
         }
 
-        var lastSequence: UInt64 { entries.last?.sequence ?? baseSequence }
+        package var lastSequence: UInt64 { entries.last?.sequence ?? baseSequence }
     }
 
-    static func header(base: UInt64) -> [UInt8] {
+    package static func header(base: UInt64) -> [UInt8] {
         var bytes = magic
         BigEndian.append(base, to: &bytes)
         return bytes
     }
 
-    static func record(_ session: Session, sequence: UInt64) -> [UInt8] {
+    package static func record(_ session: Session, sequence: UInt64) -> [UInt8] {
         var body: [UInt8] = []
         BigEndian.append(sequence, to: &body)
         SessionRecordCodec.encode(session, into: &body)
@@ -116,7 +129,7 @@ enum HistoryJournal {
     /// so the resynchronisation jumps over them instead of trying every
     /// offset, with the same result (`truncate -s 3G` on a journal costs
     /// its data, not 3 GB of reading).
-    static func parse(_ data: Data, holes: [Range<Int>] = []) -> Contents? {
+    package static func parse(_ data: Data, holes: [Range<Int>] = []) -> Contents? {
         data.withUnsafeBytes { buffer -> Contents? in
             let headerIntact = buffer.count >= headerSize && buffer.starts(with: magic)
             let base = headerIntact ? BigEndian.uint64(buffer, at: 8) : 0
