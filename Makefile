@@ -50,7 +50,7 @@ test-deps: deps
 # quiz and quiz-fetch are linked with the Swift libraries built in
 # (--static-swift-stdlib, their own build folder): quiz starts in about 3 ms
 # instead of 11. Both are built with the same flags in the same folder, so
-# QuizKit is compiled once (scripts/build.sh says what it is doing and filters
+# the libraries are compiled once (scripts/build.sh says what it is doing and filters
 # the toolchain's known linker noise).
 RELEASE_DIR := .build/static/release
 build: deps
@@ -145,7 +145,7 @@ uninstall:
 # make fuzz [FUZZ_RUNS=N]: the archive decoder, the bank loader and the
 # terminal sanitiser (with wrapping) and the answer matcher under
 # libFuzzer with AddressSanitizer, FUZZ_RUNS executions each (see
-# CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizKit
+# CONTRIBUTING.md, "Fuzzing"). Each target is compiled with every QuizCore
 # source and Fuzz/FuzzTarget.swift as one module, over QuizFormats compiled
 # once as a module of its own (as SwiftPM builds them, instrumented as well),
 # by the toolchain alone (libFuzzer and lld ship with it). Not part of make
@@ -155,10 +155,10 @@ FUZZ_RUNS ?= 1000000
 FUZZ_DIR := .build/fuzz
 FUZZ_SANITIZE := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
 FUZZ_SWIFTFLAGS := $(FUZZ_SANITIZE) -module-name QuizFuzz -package-name quiz -use-ld=lld -I $(FUZZ_DIR)/modules
-QUIZKIT_SOURCES := $(shell find Sources/QuizKit -name '*.swift' | LC_ALL=C sort)
+QUIZCORE_SOURCES := $(shell find Sources/QuizCore -name '*.swift' | LC_ALL=C sort)
 QUIZFORMATS_SOURCES := $(shell find Sources/QuizFormats -name '*.swift' | LC_ALL=C sort)
 QUIZFORMATS_OBJECT := $(FUZZ_DIR)/modules/QuizFormats.o
-FUZZ_COMMON := Fuzz/FuzzTarget.swift $(QUIZKIT_SOURCES) $(QUIZFORMATS_OBJECT)
+FUZZ_COMMON := Fuzz/FuzzTarget.swift $(QUIZCORE_SOURCES) $(QUIZFORMATS_OBJECT)
 
 $(QUIZFORMATS_OBJECT): $(QUIZFORMATS_SOURCES)
 	@mkdir -p $(FUZZ_DIR)/modules

@@ -20,13 +20,32 @@ let package = Package(
         // that reports a line and column, the binary property-list reader and
         // writer, CRC-32. Imports Foundation only; every other target may use it.
         .target(name: "QuizFormats"),
-        // The game's logic and vocabulary (banks, games, the history, the
-        // report, the schedule, the terminal text rules). Never prints. Imports
-        // Foundation and QuizFormats (with `internal import`, so that none of
-        // QuizFormats is part of QuizKit's public surface).
+        // The pure core: the game's vocabulary and every decision that needs
+        // no file, clock or environment (questions and bank checking, a game,
+        // what an answer means, the history's model and codecs, FSRS and the
+        // schedule, statistics, the report renderers, the terminal text
+        // rules). Never prints. Imports Foundation and QuizFormats (with
+        // `internal import`, or `package import` where a package declaration
+        // names one of its types, so none of it is public surface).
+        .target(
+            name: "QuizCore",
+            dependencies: ["QuizFormats"]
+        ),
+        // The store: all file I/O and what reads the clock or the environment
+        // for the core (storage primitives, the history and its journal, the
+        // derived files, bank files and caches, downloads' cache, the settings
+        // file, the local time zone). Never prints. Imports QuizCore and
+        // QuizFormats.
+        .target(
+            name: "QuizStore",
+            dependencies: ["QuizCore", "QuizFormats"]
+        ),
+        // The command library: the command line parsed into options, exit
+        // statuses, and what the menu and the command line both do. Never
+        // prints. Imports QuizStore and QuizCore.
         .target(
             name: "QuizKit",
-            dependencies: ["QuizFormats"]
+            dependencies: ["QuizCore", "QuizStore"]
         ),
         // libcurl's easy interface, opened with dlopen, for quiz-fetch (see
         // Sources/CFetch/fetch.c). C and libdl only.
@@ -35,35 +54,37 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         // The game on the terminal: the command line, the menu, the console.
-        // Thin: what it does is QuizKit's. Imports QuizKit and CEditLine.
+        // Thin: what it does is the libraries'. Imports QuizKit, QuizStore,
+        // QuizCore and CEditLine.
         .executableTarget(
             name: "quiz",
-            dependencies: ["QuizKit", "CEditLine"]
+            dependencies: ["QuizKit", "QuizStore", "QuizCore", "CEditLine"]
         ),
         // Downloads for `--questions URL`, apart so `quiz` need not load a
         // networking library (see Sources/quiz-fetch/main.swift). Imports
-        // QuizKit and CFetch.
+        // QuizStore and CFetch.
         .executableTarget(
             name: "quiz-fetch",
-            dependencies: ["QuizKit", "CFetch"]
+            dependencies: ["QuizStore", "CFetch"]
         ),
         // make bench's helper: generates histories, and the classic pattern's
-        // baseline. Imports QuizKit only.
+        // baseline. Imports QuizStore and QuizCore.
         .executableTarget(
             name: "quiz-bench",
-            dependencies: ["QuizKit"]
+            dependencies: ["QuizStore", "QuizCore"]
         ),
-        // Unit tests of QuizKit and QuizFormats, in-process.
+        // Unit tests of QuizKit, QuizStore, QuizCore and QuizFormats, in-process.
         .testTarget(
             name: "QuizKitTests",
-            dependencies: ["QuizKit", "QuizFormats"],
+            dependencies: ["QuizKit", "QuizStore", "QuizCore", "QuizFormats"],
             exclude: ["Fixtures"]
         ),
         // End-to-end tests: they run the built `quiz` through pipes and a pty,
-        // with QuizKit to write fixtures and read back what the binary wrote.
+        // with the libraries to write fixtures and read back what the binary
+        // wrote.
         .testTarget(
             name: "QuizCLITests",
-            dependencies: ["QuizKit"],
+            dependencies: ["QuizKit", "QuizStore", "QuizCore"],
             exclude: ["Fixtures"]
         ),
     ],

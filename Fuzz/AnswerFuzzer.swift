@@ -3,7 +3,7 @@ import Foundation
 // libFuzzer target for the answer matcher, `AnswerMatcher` (with
 // `AnswerNormalizer`, `NumberWords` and the slip distance), and for a typed
 // line read by `Game.answer` at a free-text and a multiple-choice question
-// built from the same texts. Built by `make fuzz` with every QuizKit source
+// built from the same texts. Built by `make fuzz` with every QuizCore source
 // as one module.
 //
 // The input: one byte of flags (bit 0 strict; bits 1-2 how many accepted

@@ -1,8 +1,8 @@
 import Foundation
 
 // libFuzzer target for the history archive decoder, `KeyedArchive.sessions(from:)`.
-// Built by `make fuzz` together with every QuizKit source as one module, so
-// QuizKit's internals are in scope without importing it (see CONTRIBUTING.md).
+// Built by `make fuzz` together with every QuizCore source as one module, so
+// the core's internals are in scope without importing it (see CONTRIBUTING.md).
 
 /// Inputs decoded and refused so far; reported at exit, so that a target
 /// that never reaches the decoder cannot pass for fuzzing.

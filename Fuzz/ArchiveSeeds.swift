@@ -42,7 +42,7 @@ enum ArchiveSeeds {
         return seeds
     }
 
-    /// Foundation's own archive, its class names made `QuizKit.`-qualified
+    /// Foundation's own archive, its class names made `QuizCore.`-qualified
     /// (as the app's own module writes them) rather than this module's.
     static func foundationArchive(_ sessions: [Session]) throws -> Data {
         let data = try NSKeyedArchiver.archivedData(
@@ -50,7 +50,7 @@ enum ArchiveSeeds {
         let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
         let xml = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
         let module = String(reflecting: Session.self).split(separator: ".")[0]
-        let text = String(decoding: xml, as: UTF8.self).replacingOccurrences(of: "\(module).", with: "QuizKit.")
+        let text = String(decoding: xml, as: UTF8.self).replacingOccurrences(of: "\(module).", with: "QuizCore.")
         let renamed = try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)
         return try PropertyListSerialization.data(fromPropertyList: renamed, format: .binary, options: 0)
     }

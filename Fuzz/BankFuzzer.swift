@@ -2,7 +2,7 @@ import Foundation
 
 // libFuzzer target for the question-bank loader, `BankLoader.parse(_:path:)`:
 // the JSON parser, the bank checker and the Open Trivia import (every
-// encoding). Built by `make fuzz` with every QuizKit source as one module.
+// encoding). Built by `make fuzz` with every QuizCore source as one module.
 
 /// Inputs loaded and refused so far; reported at exit, so that a target that
 /// never reaches the loader cannot pass for fuzzing.

@@ -2,7 +2,7 @@ import Foundation
 
 // libFuzzer target for the terminal sanitiser, `TerminalText.safe(_:lineBreaks:)`,
 // with `TerminalText.ascii`, `TextWrap.lines` and `DisplayWidth.truncate`, which
-// lay out what it returns. Built by `make fuzz` with every QuizKit source as one
+// lay out what it returns. Built by `make fuzz` with every QuizCore source as one
 // module. Any broken invariant traps, and libFuzzer saves the input.
 
 /// Inputs checked so far; reported at exit, so that a target that never

@@ -67,8 +67,8 @@ if [ ! -x "$release/quiz" ]; then
 fi
 echo "make: [1/2] quiz: the game and its library, with the Swift libraries linked in (starts in ~3 ms)"
 build --product quiz --static-swift-stdlib || exit $?
-# The same flags and scratch folder, so QuizKit, already compiled for quiz, is
-# reused as it is: only quiz-fetch's own files are compiled and linked.
+# The same flags and scratch folder, so the libraries, already compiled for quiz, are
+# reused as they are: only quiz-fetch's own files are compiled and linked.
 echo "make: [2/2] quiz-fetch: the small downloader for --questions URL"
 build --product quiz-fetch --static-swift-stdlib || exit $?
 echo "make: built $release/quiz"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/QuizKit/Questions/HTMLEntityTable.swift from the HTML5 entity list."""
+"""Writes Sources/QuizCore/Questions/HTMLEntityTable.swift from the HTML5 entity list."""
 import html.entities
 import pathlib
 
@@ -17,5 +17,5 @@ for name, text in items:
     out.append('        "%s": "%s",' % (name, "".join("\\u{%X}" % ord(c) for c in text)))
 out += ["    ]", "}"]
 root = pathlib.Path(__file__).resolve().parent.parent
-(root / "Sources/QuizKit/Questions/HTMLEntityTable.swift").write_text("\n".join(out) + "\n")
+(root / "Sources/QuizCore/Questions/HTMLEntityTable.swift").write_text("\n".join(out) + "\n")
 print(f"{len(items)} entities")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/QuizKit/Game/RealWordList.swift: the English words that
+"""Writes Sources/QuizCore/Game/RealWordList.swift: the English words that
 AnswerMatcher takes as real words (a typed real word is no spelling slip of
 another answer: `hungry` is not `Hungary`).
 
@@ -21,7 +21,7 @@ import unicodedata
 
 SOURCE = pathlib.Path("/usr/share/dict/scowl")
 SIZES = [10, 20, 35, 40, 50, 55, 60, 70]
-OUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/QuizKit/Game/RealWordList.swift"
+OUT = pathlib.Path(__file__).resolve().parent.parent / "Sources/QuizCore/Game/RealWordList.swift"
 
 
 def fold(word: str) -> str:

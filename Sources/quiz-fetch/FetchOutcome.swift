@@ -1,6 +1,6 @@
 import CFetch
 import Foundation
-import QuizKit
+import QuizStore
 
 /// What one transfer of `cfetch_get` means for the player: success (a 2xx
 /// answer, whose body is in the result), or a `FetchFailure` in words a

@@ -9,7 +9,7 @@
 // itself never loads a networking library.
 import CFetch
 import Foundation
-import QuizKit
+import QuizStore
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let url = URL(string: arguments[1]),

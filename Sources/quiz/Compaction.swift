@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// Folds the journal into the archive off the player's path: a detached
 /// `quiz --compact-history` in a session of its own, with no terminal, which

@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 #if canImport(Glibc)
     import Glibc

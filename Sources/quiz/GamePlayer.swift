@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// Plays one game at the prompt: asks each question, reads answers, shows
 /// feedback, records the finished game and prints the summary.

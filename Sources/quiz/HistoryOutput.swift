@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// Where `quiz --history` writes its report a chunk at a time
 /// (`StreamedHistoryReport`): standard output as `Console.write` writes it,

@@ -1,6 +1,8 @@
 import CEditLine
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// What was on the line when Ctrl-C was pressed; nil when it was not.
 nonisolated(unsafe) private var interruptedLine: String?

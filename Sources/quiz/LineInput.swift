@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// What reading a line gave.
 enum LineEvent: Equatable {

@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// The REPL: lists the quizzes, plays the one chosen, shows the history,
 /// until `quit` or Ctrl-D.

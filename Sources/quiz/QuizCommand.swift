@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// What `quiz` does with its command line: one entry per mode (README, "Usage").
 struct QuizCommand {
@@ -121,7 +123,8 @@ struct QuizCommand {
             console.out(note)
             return .success
         }
-        let report = HistoryReport(sessions: sessions, quiz: options.quizFilter, limit: options.limit)
+        let report = HistoryReport(
+            sessions: sessions, quiz: options.quizFilter, limit: options.limit, timeZone: LocalTimeZone.current)
         var text = report.render(options.format ?? .table, width: console.width, ascii: console.ascii)
         // CSV keeps the data exact for a file or a pipe; on a terminal its
         // control characters are shown visibly, as everywhere else.

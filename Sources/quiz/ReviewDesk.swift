@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// A review played as a game of quiz id `review`: the bank of the questions
 /// due that `ReviewCommand.gather` found, asked in order (most overdue

@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 /// The views of the whole history that read every game, one game at a time
 /// (`HistoryStream`): `--history` in every format, and the quizzes played
@@ -15,7 +17,8 @@ extension QuizCommand {
         let quiz = options.quizFilter
         let format = options.format ?? .table
         guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: options.limit),
-            let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit)
+            let report = StreamedHistoryReport(
+                stream, format: format, quiz: quiz, limit: options.limit, timeZone: LocalTimeZone.current)
         else { return nil }
         for line in stream.notices { console.err(line) }
         if report.count == 0, let quiz, let note = try noGamesOf(quiz) {

@@ -1,5 +1,7 @@
 import Foundation
+import QuizCore
 import QuizKit
+import QuizStore
 
 // A parent may have left these blocked (test runners do); quiz relies on their
 // default actions to end a game that is not being recorded (143, 129, 130).

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Every bank in `Questions/`, whichever banks that holds: `quiz --validate`

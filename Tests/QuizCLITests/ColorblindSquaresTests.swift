@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Orange and blue squares for players who cannot tell red from green: from

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// A `history.archive` that cannot be read at all, damaged in one way: each

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizStore
 import Testing
 
 #if canImport(Glibc)

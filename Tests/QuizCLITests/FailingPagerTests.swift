@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// A pager that fails (`QUIZ_PAGER=false`: it ends with a non-zero status)

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// The "Fair answers" issue through the binary: a close spelling accepted and

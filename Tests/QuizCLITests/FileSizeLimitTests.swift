@@ -1,5 +1,6 @@
 import Foundation
-import QuizKit
+import QuizCore
+import QuizStore
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `quiz --share --game N` beyond the history's games was a usage error (64),

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `quiz --history` on a terminal goes through a pager when it is longer than

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// At 20 and 40 columns no line of `--stats` begins with punctuation or a

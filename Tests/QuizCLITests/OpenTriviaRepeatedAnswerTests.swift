@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// An Open Trivia file whose correct answer is also among its wrong ones is

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// A whole game played with standard input a pipe (no terminal, no libedit).

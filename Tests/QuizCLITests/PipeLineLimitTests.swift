@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// A piped line is at most 4,096 bytes: a longer one, or one holding a NUL

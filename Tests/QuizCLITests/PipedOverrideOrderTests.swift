@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `!` from a pipe: its confirmation belongs to the answer just marked wrong,

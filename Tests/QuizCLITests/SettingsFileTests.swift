@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// The configuration file, `$XDG_CONFIG_HOME/quiz/config` else

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `quiz --share --text` and `share text` at the menu: a game as one plain

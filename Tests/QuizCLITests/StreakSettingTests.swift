@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `streaks = off` in the configuration file takes the daily streak out of

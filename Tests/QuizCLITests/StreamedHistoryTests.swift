@@ -1,5 +1,6 @@
 import Foundation
-import QuizKit
+import QuizCore
+import QuizStore
 import Testing
 
 /// `quiz --history` streams the whole history (every format) instead of

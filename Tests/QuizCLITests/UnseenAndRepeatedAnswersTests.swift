@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// What the adversarial pass of the "experts trust" issue found: a line of

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `AnswerNormalizer.normalize` and `DisplayWidth.of` read ASCII text byte by
 /// byte; these compare that path with the general one on random ASCII, every

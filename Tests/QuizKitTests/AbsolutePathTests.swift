@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// `AbsolutePath.resolving` takes the C library's `realpath` as it is for an
 /// absolute path with no `.` or `..`; on random paths through a folder with

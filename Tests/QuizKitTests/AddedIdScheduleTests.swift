@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// A schedule made before a question gained an `"id"` is one to rebuild
 /// (`QuestionIndex.renames`), and rebuilt it keeps the question's history

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// The answer matcher of the "Fair answers" issue, on a table of typed
 /// answers with the verdict each must get: right as written (after the

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// The kept `history.schedule` is always the schedule a rebuild from the
 /// history would make with the banks as they are now, however the bank

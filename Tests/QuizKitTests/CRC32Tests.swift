@@ -1,7 +1,7 @@
 import Testing
 
+@testable import QuizCore
 @testable import QuizFormats
-@testable import QuizKit
 
 /// `CRC32` eight bytes a step, against the byte-a-step definition (zlib's
 /// polynomial, reflected, inverted before and after) on random buffers of

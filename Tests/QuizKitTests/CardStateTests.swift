@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 @Suite struct CardStateTests {
     let start = utcDate(2026, 1, 1)

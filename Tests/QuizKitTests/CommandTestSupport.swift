@@ -1,6 +1,8 @@
 import Foundation
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// A command's words kept to compare, as a pipe would get them: no terminal,
 /// 80 columns unless told, drawings in Unicode unless told.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// Where the configuration file is looked for, and files that are not what
 /// they should be: refused with one problem, never read forever.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `Configuration.parse`: every key, the forgiving parts of the format, and a
 /// one-line problem naming the file and the line for everything it refuses.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizStore
 
 @Suite("DataDirectory")
 struct DataDirectoryTests {

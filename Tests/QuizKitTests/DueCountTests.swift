@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// The menu's line (`ReviewWaiting`), made from the schedule's cards and
 /// read straight from its file (`ScheduleFile.waiting`), is what the length

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizStore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `ExitStatus`: the statuses README's "Exit status" promises, and the one
 /// mapping from each library error to them.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Verdicts an expert quizmaster would sign, each with its reason: more
 /// accepted spellings never make the game stricter, a typed word that is a

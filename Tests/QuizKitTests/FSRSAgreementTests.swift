@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// quiz's FSRS against the reference: `scripts/fsrs-oracle.py` runs the same
 /// random review sequences through py-fsrs 6.3.2 (which `make test`

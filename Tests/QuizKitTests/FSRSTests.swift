@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Known values of the FSRS-6 model with py-fsrs 6.3.2's defaults (the
 /// numbers below were printed by py-fsrs itself).

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// `FileContents` (bounded reads, the journal's holes) and what relies on
 /// it: `HistoryJournal.parse` jumping over holes finds exactly what trying

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// The inputs `make fuzz` found trouble with, kept in `Fixtures/fuzz/`
 /// (`archive-*` for the archive decoder, `bank-*` for the bank loader): each

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// A game's checksum covers everything it holds, its results included: a
 /// changed byte in a stored prompt, answer or question identity is damage.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// The lines the end of a game adds about the games before it (a first game,
 /// a new best, equal to or below the best, a longer daily streak), as

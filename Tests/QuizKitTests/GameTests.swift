@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// 24 multiple-choice questions: "Question N" with choices "AN" … "DN".
 private let bigBank = QuestionBank(

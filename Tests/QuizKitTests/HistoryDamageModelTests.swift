@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// The model of journal damage: random histories recorded
 /// through the store's own write path (sometimes past the compaction

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 private func session(_ n: Int, results: Bool = false) -> Session {
     Session(

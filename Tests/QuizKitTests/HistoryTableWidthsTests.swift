@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// The table's widths counted without making the numbers' text are the widths of the text.
 @Suite struct HistoryTableWidthsTests {

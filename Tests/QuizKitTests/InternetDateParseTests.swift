@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `InternetDateFormat.parseExact` (QUIZ_NOW's usual form, read by hand)
 /// gives the date Foundation's `ISO8601DateFormatter` gives, on random

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// `history.schedule` is kept game by game (`ScheduleFile.recording` inside
 /// `HistoryStore.record`), re-stamped by compactions, and rebuilt from the

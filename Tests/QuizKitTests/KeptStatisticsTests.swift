@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// The statistics `--stats` shows come from `history.statistics` (kept,
 /// carried through compactions) and the journal; they must equal those

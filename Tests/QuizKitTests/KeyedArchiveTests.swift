@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Sessions covering every field, none of the optional ones, and unicode text.
 private let sampleSessions: [Session] = [
@@ -179,10 +179,25 @@ struct KeyedArchiveRoundTripTests {
     }
 
     @Test func foundationsArchiverOutputIsRead() throws {
-        // Foundation writes module-qualified names (QuizKit.Session); both are read.
+        // Foundation writes module-qualified names (QuizCore.Session); both are read.
         let history = SessionHistory(sessions: sampleSessions)
         let data = try NSKeyedArchiver.archivedData(withRootObject: history, requiringSecureCoding: true)
+        #expect(try classNames(in: data).contains("QuizCore.Session"))
         #expect(try KeyedArchive.sessions(from: data) == sampleSessions)
+    }
+
+    @Test func namesQualifiedByTheOldModuleAreRead() throws {
+        // Before the core was a module of its own, Foundation wrote QuizKit.Session.
+        let history = SessionHistory(sessions: sampleSessions)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: history, requiringSecureCoding: true)
+        let xml = try PropertyListSerialization.data(
+            fromPropertyList: try PropertyListSerialization.propertyList(from: data, format: nil), format: .xml,
+            options: 0)
+        let renamed = String(decoding: xml, as: UTF8.self).replacingOccurrences(of: "QuizCore.", with: "QuizKit.")
+        let plist = try PropertyListSerialization.propertyList(from: Data(renamed.utf8), format: nil)
+        let old = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        #expect(try classNames(in: old).contains("QuizKit.Session"))
+        #expect(try KeyedArchive.sessions(from: old) == sampleSessions)
     }
 }
 

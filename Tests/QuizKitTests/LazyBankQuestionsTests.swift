@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// A bank read from its parsed copy makes its questions only when asked for
 /// (`BankQuestions`); meanwhile its count and its questions' identities come

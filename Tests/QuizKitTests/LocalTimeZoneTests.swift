@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `LocalTimeZone`: TZ as the C library reads it, against a stand-in for it.
 @Suite struct LocalTimeZoneTests {

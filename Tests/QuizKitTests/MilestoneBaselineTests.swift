@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// `MilestoneBaseline`: the same from sessions as from `history.summary` (as
 /// written to disk and read back), for random games in many time zones; and

@@ -2,7 +2,7 @@ import Foundation
 import QuizFormats
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Archives as `KeyedArchive.data(for:)` writes them, with every field,
 /// results, unicode and extremes, and the classic iOS fixture in binary form.

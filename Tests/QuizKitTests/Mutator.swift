@@ -1,4 +1,4 @@
-@testable import QuizKit
+@testable import QuizCore
 
 /// Deterministic mutations of valid inputs for the mutation tests, driven by
 /// `SeededGenerator` so a failure replays on every machine: a fuzzer's

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `ReviewSchedule.newToday` counts the cards first seen on the local day of
 /// a moment by day numbers; `Calendar`'s start of that day and the next, as it

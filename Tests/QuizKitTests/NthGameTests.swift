@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
 
 /// `NthGame`: `--share --game N` and the menu's `share` count back in the

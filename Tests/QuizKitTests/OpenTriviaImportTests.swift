@@ -2,7 +2,7 @@ import Foundation
 import QuizFormats
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 private func loadFixture(_ name: String) throws -> QuestionBank {
     try BankLoader.parse([UInt8](try Fixture.data(name)), path: name)

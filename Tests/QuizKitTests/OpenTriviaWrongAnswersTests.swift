@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// A multiple-choice Open Trivia question's wrong answers: each fault is one
 /// line naming the question by its prompt and the answer at fault.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `Options.parse` in-process, as swift-argument-parser's `AssertParse`
 /// does: every option, every conflict and every error text, with its exit

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// The parsed copy of a bank gives back exactly the bank the file parses to,
 /// and only while the file is the one it was made of.

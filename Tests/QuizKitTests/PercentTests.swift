@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `Percent` and `QuizTitle`: the one rounding and the one title fallback
 /// every screen uses.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 private func bank(title: String, prompts: [String]) -> String {
     let questions = prompts.map { "{\"prompt\": \"\($0)\", \"answer\": \"x\"}" }

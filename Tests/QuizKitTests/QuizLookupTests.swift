@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `QuizLookup`: the quiz a player named, at the menu and on the command
 /// line, with the error text and exit status when there is none.

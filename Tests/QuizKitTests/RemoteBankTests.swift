@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// The parts of remote banks that need no server: names, ages, ids, the cache's files.
 @Suite struct RemoteBankUnitTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `quiz --review` and the menu's `review`, in-process: what
 /// `ReviewCommand.gather` finds, with options from the real parser.

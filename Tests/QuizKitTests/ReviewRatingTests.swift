@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 @Suite struct ReviewRatingTests {
     func rate(_ outcome: QuestionOutcome, _ duration: TimeInterval, median: TimeInterval? = 10, interval: Int? = nil)

@@ -2,7 +2,7 @@ import Foundation
 import QuizFormats
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Identities, their record in both history forms, and the schedule built from games.
 @Suite struct ReviewScheduleTests {

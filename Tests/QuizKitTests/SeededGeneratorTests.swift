@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 @Suite("SeededGenerator")
 struct SeededGeneratorTests {

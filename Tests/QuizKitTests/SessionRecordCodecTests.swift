@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// The journal's record of a session: the fields added for fair answers and
 /// exact replays (`typed`, `overridden`, `category`, `difficulty`, `source`)

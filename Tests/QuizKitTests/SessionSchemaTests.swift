@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `Session.schema` and `QuestionResult.schema` are the one declaration of a
 /// game's fields: every row must go through the archive (our writer and

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `Settings`: the command line over the configuration file over the defaults.
 @Suite struct SettingsTests {

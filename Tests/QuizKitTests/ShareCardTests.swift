@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 @Suite struct ShareCardTests {
     typealias F = StatsFixtures

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `quiz --share` and the menu's `share`, in-process: `ShareCommand` with
 /// options from the real parser and a history in a temporary data folder.

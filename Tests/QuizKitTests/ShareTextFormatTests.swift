@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// `ShareText`: the game as one sentence a screen reader reads well, with
 /// the share card's replay command.

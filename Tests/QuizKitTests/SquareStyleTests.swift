@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// The colour-blind squares: orange for right, blue for wrong, as word games
 /// draw them in high contrast; ASCII wins over them.

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// Fixed instants and zones for the statistics and share-card tests: nothing
 /// here reads the clock or the machine's time zone.

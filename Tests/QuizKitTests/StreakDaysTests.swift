@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
 
 /// A day counts for the streak when anything was recorded on it, whatever the
 /// quiz: a game, or a review (recorded as a game with quiz id `review`). And

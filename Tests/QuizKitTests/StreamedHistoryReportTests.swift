@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import QuizKit
+@testable import QuizCore
+@testable import QuizStore
 
 /// `quiz --history` streams every format from a `HistoryStream` read off the
 /// files (`StreamedHistoryReport`); what it writes must be, byte for byte,

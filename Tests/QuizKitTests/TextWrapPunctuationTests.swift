@@ -1,4 +1,4 @@
-import QuizKit
+import QuizCore
 import Testing
 
 /// No wrapped line begins with punctuation that closes the text before it.

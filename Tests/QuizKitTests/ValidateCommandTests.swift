@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import QuizCore
 @testable import QuizKit
+@testable import QuizStore
 
 /// `quiz --validate`, in-process: `ValidateCommand` with options from the
 /// real parser.

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// What every command works with: the options, the environment, the
 /// settings they and the configuration file make, the history, the banks,
 /// and where the command's words go. The menu and the command line make one

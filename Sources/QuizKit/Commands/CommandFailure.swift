@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// An error that ends the command: its one-line message, an optional second
 /// line, and the exit status. QuizKit only returns it; the executable prints
 /// it on standard error and exits with `status`.

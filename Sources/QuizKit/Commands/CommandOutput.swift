@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// Where a command's words go. QuizKit never prints: the executable's
 /// console writes them to standard output and standard error, a test keeps
 /// them to compare.

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// The exit statuses `quiz` promises (sysexits.h values; README, "Exit
 /// status"), and which one each library error ends the command with: the
 /// one place that maps `BankError`, `RemoteBankError`, `HistoryError`,

@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import QuizStore
 
 #if canImport(Glibc)
     import Glibc

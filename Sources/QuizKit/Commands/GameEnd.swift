@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import QuizStore
 
 /// The end of a finished game, for a game of a quiz and a review alike: the
 /// game compared with the games before it, recorded (the review schedule

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// The command line, parsed GNU-style: long options with `=` or a separate
 /// value, short `-n 5` or `-n5`, `--` ending options.
 ///

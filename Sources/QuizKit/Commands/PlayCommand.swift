@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// `quiz QUIZ`: the bank to play, found by name and narrowed by
 /// `--category` and `--difficulty`; the executable plays it.
 public enum PlayCommand {

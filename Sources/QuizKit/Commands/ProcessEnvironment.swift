@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import QuizStore
 
 /// What time it is for quiz: the system clock, or, when `QUIZ_NOW` holds an
 /// ISO 8601 date and time (`2026-03-01T09:00:00Z`), that moment at start,

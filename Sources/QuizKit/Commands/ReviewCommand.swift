@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import QuizStore
 
 /// `quiz --review` and the menu's `review`: the questions due (from the
 /// schedule kept beside the history, rebuilt when stale), gathered into one

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// `quiz --share` and the menu's `share`: the share card of the last game,
 /// or of the Nth back with `--game N`; as a sentence with `--text` (`share
 /// text` at the menu).

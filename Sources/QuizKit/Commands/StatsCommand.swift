@@ -1,4 +1,6 @@
 import Foundation
+import QuizCore
+import QuizStore
 
 /// `quiz --stats` and the menu's `stats`: streaks, bests, trends, a
 /// calendar, the questions missed, then the review section; or all of it as

@@ -1,3 +1,6 @@
+import QuizCore
+import QuizStore
+
 /// `quiz --validate FILE...`: each bank checked, `ok` and its question
 /// count or its problems, one a line; with `--history-check`, what the
 /// history says of each bank's questions too.

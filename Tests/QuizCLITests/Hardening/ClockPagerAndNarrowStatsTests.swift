@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// The smaller findings of a hardening pass: an impossible `QUIZ_NOW`, the

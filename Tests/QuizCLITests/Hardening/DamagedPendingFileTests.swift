@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// A pending file with a damaged record. The next game

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `--fsrs-parameters` takes any text whose numbers are

@@ -1,5 +1,6 @@
 import Foundation
-import QuizKit
+import QuizCore
+import QuizStore
 import Testing
 
 /// With more than 500 games (so the journal is in use), one corrupt

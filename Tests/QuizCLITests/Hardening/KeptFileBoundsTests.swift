@@ -1,5 +1,6 @@
 import Foundation
-import QuizKit
+import QuizCore
+import QuizStore
 import Testing
 
 /// Found by the adversarial pass: a huge (even sparse) file in place of a

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `--history --quiz` on a history without that quiz,

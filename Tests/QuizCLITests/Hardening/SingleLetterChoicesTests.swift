@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// With single-letter choices (`A`, `C`, `D`, `K` for

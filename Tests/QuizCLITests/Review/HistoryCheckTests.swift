@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// `quiz --validate BANK --history-check`: a prompt fixed in a question

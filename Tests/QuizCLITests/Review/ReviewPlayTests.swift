@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 import Testing
 
 /// Reviews through the binary, with the clock set by `QUIZ_NOW`: what was

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 
 /// The answers that score `right` of the questions a seed deals from a bank,
 /// worked out with QuizKit's own `Game`, as typed lines.

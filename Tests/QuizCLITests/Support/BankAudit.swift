@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 
 /// What every bundled bank must meet beyond loading (which already rejects
 /// duplicate ids and prompts within one bank): at least 30 questions, a

@@ -1,5 +1,5 @@
 import Foundation
-import QuizKit
+import QuizCore
 
 extension Scratch {
     /// `~/.config/quiz/config` under this scratch folder's HOME.

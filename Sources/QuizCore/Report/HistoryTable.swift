@@ -1,0 +1,240 @@
+import Foundation
+
+/// `quiz --history`'s table, a row at a time, for `StreamedHistoryReport`.
+///
+/// Columns: date, time, quiz, score, %, duration; the quiz column takes what
+/// the width leaves and shortens long titles with an ellipsis. Below about
+/// 50 columns the time, then the duration, then the percentage give way, so
+/// the table fits down to 40. Titles are made safe to print
+/// (`TerminalText.safe`: on one line, control characters visible).
+///
+/// 100,000 rows: each cell is made once and measured once (a title made safe
+/// and measured once per distinct title; the other cells are ASCII, as wide
+/// as their bytes), and dates are formatted without `DateFormatter`.
+package enum HistoryTable {
+    /// One row's cells; `title` made safe, `titleWidth` its columns.
+    package struct Cells {
+        var day: String
+        var time: String
+        var title: String
+        var titleWidth: Int
+        var score: String
+        var percent: String
+        var took: String
+    }
+
+    /// Distinct titles kept made safe (and, once fitted, shortened): every
+    /// quiz there is, and a bound for a history where every title differs.
+    static let keptTitles = 4096
+
+    /// Makes each row's cells.
+    package struct CellMaker {
+        let timeZone: TimeZone
+        private var dates: InternetDateFormat
+        // DateFormatter only for years our own formatting leaves to it
+        // (making one costs ICU milliseconds, most of `--limit 20`).
+        private var slow: (day: DateFormatter, time: DateFormatter)?
+        private var safeTitles: [String: (text: String, width: Int)] = [:]
+
+        package init(timeZone: TimeZone) {
+            self.timeZone = timeZone
+            dates = InternetDateFormat(timeZone: timeZone)
+        }
+
+        /// The widths of the date's two cells and of the title made safe.
+        mutating func measure(_ session: Session, title raw: String) -> (day: Int, time: Int, title: Int) {
+            let (day, time) = dayAndTime(session.date)
+            return (day.utf8.count, time.utf8.count, safeTitle(raw).width)
+        }
+
+        private mutating func dayAndTime(_ date: Date) -> (day: String, time: String) {
+            if let fast = dates.dayAndTime(from: date) { return fast }
+            let formatters = slow ?? (formatter("yyyy-MM-dd"), formatter("HH:mm"))
+            slow = formatters
+            return (formatters.day.string(from: date), formatters.time.string(from: date))
+        }
+
+        private mutating func safeTitle(_ raw: String) -> (text: String, width: Int) {
+            if let known = safeTitles[raw] { return known }
+            let text = TerminalText.safe(raw)
+            let safe = (text, DisplayWidth.of(text))
+            if safeTitles.count < HistoryTable.keptTitles { safeTitles[raw] = safe }
+            return safe
+        }
+
+        package mutating func cells(_ session: Session, title raw: String) -> Cells {
+            let (day, time) = dayAndTime(session.date)
+            let safe = safeTitle(raw)
+            return Cells(
+                day: day, time: time, title: safe.text, titleWidth: safe.width, score: HistoryReport.score(session),
+                percent: HistoryReport.percent(session), took: DurationFormat.clock(session.duration))
+        }
+
+        private func formatter(_ pattern: String) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = pattern
+            return formatter
+        }
+    }
+
+    /// Each column's width: the widest of its cells and its header.
+    package struct Widths {
+        var columns = [4, 4, 4, 5, 1, 4]  // the headers'
+
+        package init() {}
+
+        /// The widths of `session`'s cells, counted without making the
+        /// numbers' text (`HistoryReport.score`, `percent`,
+        /// `DurationFormat.clock`): as `include(maker.cells(…))`, cheaper.
+        package mutating func include(_ session: Session, title: String, maker: inout CellMaker) {
+            let (day, time, safeTitle) = maker.measure(session, title: title)
+            columns[0] = max(columns[0], day)
+            columns[1] = max(columns[1], time)
+            columns[2] = max(columns[2], safeTitle)
+            let total = session.total.map(Self.digits) ?? 1
+            columns[3] = max(columns[3], Self.digits(session.score) + 1 + total)
+            let percent = session.fraction.flatMap(Percent.of).map { Self.digits($0) + 1 } ?? 1
+            columns[4] = max(columns[4], percent)
+            columns[5] = max(columns[5], Self.clockWidth(session.duration))
+        }
+
+        /// Characters of `value` in decimal, its sign included.
+        static func digits(_ value: Int) -> Int {
+            var count = value < 0 ? 2 : 1
+            var rest = value.magnitude / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
+            return count
+        }
+
+        /// `DurationFormat.clock(seconds).utf8.count`.
+        static func clockWidth(_ seconds: Double?) -> Int {
+            guard let seconds, seconds.isFinite, seconds >= 0 else { return 1 }
+            let whole = Int(seconds.rounded())
+            let hours = whole / 3600
+            return hours > 0 ? digits(hours) + 6 : digits(whole / 60 % 60) + 3
+        }
+
+        mutating func include(_ cells: Cells) {
+            columns[0] = max(columns[0], cells.day.utf8.count)
+            columns[1] = max(columns[1], cells.time.utf8.count)
+            columns[2] = max(columns[2], cells.titleWidth)
+            columns[3] = max(columns[3], cells.score.utf8.count)
+            columns[4] = max(columns[4], cells.percent.utf8.count)
+            columns[5] = max(columns[5], cells.took.utf8.count)
+        }
+    }
+
+    /// Writes the header and the rows, once the widths are known.
+    package struct Writer {
+        private var widths: [Int]
+        private var shown: [Int]
+        private let ascii: Bool
+        private var fitted: [String: (text: String, width: Int)] = [:]
+
+        package init(widths measured: Widths, width: Int, ascii: Bool) {
+            widths = measured.columns
+            self.ascii = ascii
+            shown = Array(widths.indices)
+            // Time, then Took, then % give way to keep at least 8 columns of title.
+            func others(_ shown: [Int], _ widths: [Int]) -> Int {
+                shown.filter { $0 != 2 }.map { widths[$0] }.reduce(0, +) + 2 * (shown.count - 1)
+            }
+            for column in [1, 5, 4] where others(shown, widths) + min(8, widths[2]) > width {
+                shown.removeAll { $0 == column }
+            }
+            widths[2] = max(4, min(widths[2], width - others(shown, widths)))
+        }
+
+        /// The header line and its rule, each with its line end.
+        package func header(into out: inout [UInt8]) {
+            line(["Date", "Time", "Quiz", "Score", "%", "Took"], titleWidth: 4, into: &out)
+            out += shown.map { String(repeating: ascii ? "-" : "─", count: widths[$0]) }.joined(separator: "  ").utf8
+            out.append(10)
+        }
+
+        /// One row with its line end, the title shortened to its column.
+        package mutating func row(_ cells: Cells, into out: inout [UInt8]) {
+            let fit: (text: String, width: Int)
+            if let known = fitted[cells.title] {
+                fit = known
+            } else {
+                let text = DisplayWidth.truncate(cells.title, to: widths[2], ascii: ascii)
+                fit = (text, DisplayWidth.of(text))
+                if fitted.count < HistoryTable.keptTitles { fitted[cells.title] = fit }
+            }
+            line(
+                [cells.day, cells.time, fit.text, cells.score, cells.percent, cells.took], titleWidth: fit.width,
+                into: &out)
+        }
+
+        /// Score, % and Took are right-aligned; the last column gets no trailing spaces.
+        private func line(_ cells: [String], titleWidth: Int, into out: inout [UInt8]) {
+            func pad(_ count: Int) {
+                if count > 0 { out += repeatElement(32, count: count) }
+            }
+            for (position, column) in shown.enumerated() {
+                let cell = cells[column]
+                let cellWidth = column == 2 ? titleWidth : cell.utf8.count
+                if position > 0 { out += [32, 32] }
+                if column >= 3 {
+                    pad(widths[column] - cellWidth)
+                    out += cell.utf8
+                } else {
+                    out += cell.utf8
+                    if position < shown.count - 1 { pad(widths[column] - cellWidth) }
+                }
+            }
+            out.append(10)
+        }
+    }
+
+    /// The line under the table, "3 games · average 70% · best 9/10 (World
+    /// Capitals)", counted a row at a time in the order the rows are shown.
+    package struct Summary {
+        private(set) var games = 0
+        private var scored = 0
+        private var total = 0.0
+        /// The best game as `--stats` has it (`QuizStatistics.isBetter`: the
+        /// higher fraction, then the higher score: 5/5 before 3/3), the
+        /// earliest among equals.
+        private var best: (session: Session, fraction: Double)?
+
+        package init() {}
+
+        package mutating func add(_ session: Session) {
+            games += 1
+            guard let fraction = session.fraction else { return }
+            scored += 1
+            total += fraction
+            if let known = best {
+                let better =
+                    QuizStatistics.isBetter(session, than: known.session)
+                    || (!QuizStatistics.isBetter(known.session, than: session) && known.session.date > session.date)
+                if better { best = (session, fraction) }
+            } else {
+                best = (session, fraction)
+            }
+        }
+
+        /// The title of the best game shortened so the line fits `width`
+        /// columns (without the average when that leaves less than 8 columns
+        /// for the title).
+        package func text(width: Int, ascii: Bool, title: (Session) -> String) -> String {
+            let count = "\(games) game\(games == 1 ? "" : "s")"
+            guard let best else { return count }
+            let average = total / Double(scored)
+            let dot = ascii ? "-" : "·"
+            let score = HistoryReport.score(best.session)
+            var head = "\(count) \(dot) average \(Percent.of(average) ?? 0)% \(dot) best \(score) ("
+            // A narrow terminal: the average gives way to the best game's title.
+            if DisplayWidth.of(head) + 9 > width { head = "\(count) \(dot) best \(score) (" }
+            let room = max(4, width - DisplayWidth.of(head) - 1)
+            return head + DisplayWidth.truncate(TerminalText.safe(title(best.session)), to: room, ascii: ascii) + ")"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import QuizCore
+import QuizStore
+
+/// Finding the quiz a player named, in one place for the command line and
+/// the menu. Returns banks or a `QuizLookup.Failure`; prints nothing.
+public enum QuizLookup {
+    /// Why no bank was found for a name.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The file named could not be read as a bank.
+        case bank(BankError)
+        /// A bank of that id was found but is bad (its problem said).
+        case damaged(String)
+        /// `quiz NAME`: no quiz of that name; `ids`: the quizzes there are.
+        case noQuiz(String, ids: [String])
+        /// `--quiz ID`: no quiz of that id, with the nearest id when one is close.
+        case noID(String, suggestion: String?, ids: [String])
+
+        public var description: String {
+            switch self {
+            case .bank(let error): return error.description
+            case .damaged(let problem): return problem
+            case .noQuiz(let name, let ids): return "no quiz named '\(name)'; the quizzes are: \(Self.list(ids))"
+            case .noID(let id, let suggestion, let ids):
+                return "--quiz \(id): no quiz of that id"
+                    + (suggestion.map { "; did you mean \($0)?" } ?? "; the quizzes are: \(Self.list(ids))")
+            }
+        }
+
+        /// The ids, comma-separated, or `none`.
+        private static func list(_ ids: [String]) -> String {
+            ids.isEmpty ? "none" : ids.joined(separator: ", ")
+        }
+    }
+
+    /// At the menu (`play NAME`, `review NAME`, or a name alone): a bank by
+    /// its id, else by its id ignoring case, else by its title, else by its
+    /// title ignoring case, else by its number in the list (1 first): a bank
+    /// whose id is `7` is played by `play 7`, not the 7th; `SUMS` is the bank
+    /// `sums`, not another whose title is `Sums`. Nil when nothing matches.
+    public static func menu(_ name: String, in library: QuestionLibrary) -> QuestionBank? {
+        let key = name.lowercased()
+        if let named = library.bank(id: name) ?? library.banks.first(where: { $0.id.lowercased() == key })
+            ?? library.banks.first(where: { $0.title == name })
+            ?? library.banks.first(where: { $0.title.lowercased() == key })
+        {
+            return named
+        }
+        if let number = Int(name), number >= 1, number <= library.banks.count {
+            return library.banks[number - 1]
+        }
+        return nil
+    }
+
+    /// `quiz QUIZ`: a bank by its exact id, else, for a name that looks like
+    /// a path (`*.json`, or with a `/`), the bank in that file (added to
+    /// `library`). A bank of that id that failed to load is bad data (65);
+    /// no such quiz is 66, listing the quizzes there are.
+    public static func command(_ name: String, in library: inout QuestionLibrary) throws(Failure) -> QuestionBank {
+        if let bank = library.bank(id: name) { return bank }
+        if name.hasSuffix(".json") || name.contains("/") {
+            do {
+                try library.add(path: name)
+            } catch {
+                throw .bank(error)
+            }
+            if let bank = library.bank(id: BankLoader.quizID(forPath: name)) { return bank }
+        }
+        // A file of that id was found but is bad, whatever its problem: its data is at fault.
+        if let failure = library.failure(id: name) { throw .damaged(failure.description) }
+        throw .noQuiz(name, ids: library.banks.map(\.id))
+    }
+
+    /// `--review --quiz ID`: the bank of quiz `id` exactly, else 66 listing
+    /// the quizzes there are.
+    public static func option(_ id: String, in library: QuestionLibrary) throws(Failure) -> QuestionBank {
+        guard let bank = library.bank(id: id) else {
+            let ids = library.banks.map(\.id)
+            throw .noID(id, suggestion: NearestMatch.suggestion(for: id, among: ids), ids: ids)
+        }
+        return bank
+    }
+}

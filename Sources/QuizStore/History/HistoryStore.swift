@@ -1,0 +1,832 @@
+import Foundation
+import QuizCore
+internal import QuizFormats
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The history on disk, in the data folder:
+///
+/// - `history.archive`: the `NSKeyedArchiver` archive whose shape is the
+///   project's contract (see ARCHITECTURE.md, The archive), every game up to
+///   its `journalSequence`;
+/// - `history.journal`: games recorded since, appended one record each
+///   (`HistoryJournal`), so recording costs the same at any history length;
+/// - `history.lock`: `flock`ed, exclusively to write, shared to read, so two
+///   terminals finishing at once both keep their games.
+///
+/// A game is durable when `record` returns: its journal record is synced.
+/// `compact()` folds the journal into the archive (temporary file, sync,
+/// rename, then a fresh journal), so a crash at any point leaves the old
+/// archive or the new one, never half of one, and never a game twice.
+/// When the history cannot be written the game is kept in a pending file
+/// (`PendingGames`) of this data folder, and the next successful `record`
+/// here adds it. The folder is 0700 and its files 0600 whatever the umask;
+/// wider ones are tightened, with a notice (`PrivateFolder`). Every file is
+/// written through `DurableFile` and the lock is a `FileLock`.
+///
+/// Damage loses only what it touched (`repairLocked`, HistoryRepair.swift):
+/// a journal record that fails its checksum is skipped and the records after
+/// it are kept; an archive session that cannot be read or fails its checksum
+/// is skipped and the others kept; an archive that cannot be read at all is
+/// moved aside and the journal's games kept. Each time the damaged file is first kept
+/// as `<name>.damaged-<UTC time>` (never deleted, never overwritten), then
+/// rewritten with everything that could be read, and the reader is told.
+public struct HistoryStore: Sendable {
+    public let folder: String
+    /// Other folders for a pending file, tried after the data folder.
+    public let pendingFolders: [String]
+    /// This is the player's default data folder (no `--data-dir`, no
+    /// `QUIZ_DATA_DIR`): it also reads and adds the pending files of older
+    /// versions (`quiz-pending-UID.journal`, which say no folder), the one
+    /// history they were most likely meant for, rather than leave them unread.
+    public let adoptsUntaggedPending: Bool
+    /// Up to this many games, every record also rewrites the archive at once
+    /// (a few milliseconds), so a small history is always one whole archive.
+    public let inlineCompactionLimit: Int
+
+    /// Told, once, when the history's lock is held by another process and
+    /// this one waits for it (a game's end may otherwise seem to hang).
+    public var onWait: (@Sendable (String) -> Void)?
+
+    public init(
+        folder: String, pendingFolders: [String] = [], adoptsUntaggedPending: Bool = false,
+        inlineCompactionLimit: Int = 500, onWait: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.folder = folder
+        self.pendingFolders = pendingFolders
+        self.adoptsUntaggedPending = adoptsUntaggedPending
+        self.inlineCompactionLimit = inlineCompactionLimit
+        self.onWait = onWait
+    }
+
+    public var archivePath: String { folder + "/history.archive" }
+    public var journalPath: String { folder + "/history.journal" }
+    var summaryPath: String { folder + "/history.summary" }
+    var statisticsPath: String { folder + "/history.statistics" }
+    var lockPath: String { folder + "/history.lock" }
+
+    /// The games waiting in pending files for this data folder.
+    var pending: PendingGames {
+        PendingGames(folder: folder, sharedFolders: pendingFolders, adoptsUntagged: adoptsUntaggedPending)
+    }
+
+    /// Every place a pending file of this data folder may be, the data
+    /// folder's own first (`PendingGames`).
+    public var pendingPaths: [String] { pending.paths }
+
+    /// The data folder's identity, as its pending files are tagged with it.
+    static func absolutePath(_ path: String) -> String { AbsolutePath.resolving(path) }
+
+    /// A history read from disk, with what the reader should be told.
+    public struct Loaded: Sendable {
+        /// In the order they were recorded, oldest first.
+        public var sessions: [Session]
+        public var notices: [String]
+        /// What could not be read (one line each, naming the file): when not
+        /// empty, `sessions` is everything that could be, but not the whole history.
+        public var problems: [String] = []
+    }
+
+    /// What `record` did besides recording.
+    public struct RecordReport: Sendable {
+        public var notices: [String]
+        /// Games from pending files added to the history now.
+        public var recovered: Int
+        /// The journal is long: run `compact()` (off the player's path).
+        public var needsCompaction: Bool
+    }
+
+    /// Why a game was not recorded, and where it was kept instead.
+    public struct RecordFailure: Error, Sendable, CustomStringConvertible {
+        public var error: HistoryError
+        /// The pending file holding the game, nil if even that failed.
+        public var keptIn: String?
+
+        public var description: String {
+            if let keptIn {
+                return "\(error); the game is kept in \(keptIn) and will be added to the history next time"
+            }
+            return "\(error); the game could not be kept anywhere"
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every session: the archive, the journal after it, and any pending games.
+    /// Damage found is repaired under the exclusive lock (see the type's
+    /// comment) and reported in `problems`; everything readable is returned.
+    ///
+    /// `results: false` skips the per-question results (the table and exports
+    /// do not show them); `newest: N` reads only the newest N sessions that
+    /// pass `include`, which touches N sessions of the archive, not all of it.
+    public func load(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
+        throws(HistoryError) -> Loaded
+    {
+        try load(results: results, newest: newest, where: include, summarise: false)
+    }
+
+    /// `load`; with `summarise`, the whole archive just read also gives
+    /// `history.summary` (so the archive is read once, not twice).
+    private func load(
+        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool, repaired: [String]? = nil,
+        archiveChecked: Bool = false
+    ) throws(HistoryError) -> Loaded {
+        var notices: [String] = []
+        var pendingFiles = pending.files()
+        if let include {
+            pendingFiles = pendingFiles.map { $0.keeping(where: include) }
+        }
+        guard PrivateFolder.exists(folder) else {
+            return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: PendingGames.notices(pendingFiles))
+        }
+        try refuseFilesThatAreNotRegular()
+        var lock = try? self.lock(.shared)
+        defer { lock?.release() }
+        /// Once for each file: repairs under the exclusive lock (the archive,
+        /// read whole, only when it was found damaged), then reads again.
+        func repairAndReload(archive: Bool) throws(HistoryError) -> Loaded {
+            lock?.release()
+            lock = nil
+            // Without the exclusive lock (a folder that is not ours to write)
+            // or when the repair fails, the damage is only reported.
+            var problems = repaired ?? []
+            if let exclusive = try? self.lock(.exclusive) {
+                do {
+                    problems += try repairLocked(checkArchive: archive)
+                } catch {
+                    problems.append("could not repair the history: \(error)")
+                }
+                exclusive.release()
+            }
+            return try load(
+                results: results, newest: newest, where: include, summarise: summarise, repaired: problems,
+                archiveChecked: archiveChecked || archive)
+        }
+        var problems = repaired ?? []
+        let mayRepair = repaired == nil
+        let mayRepairArchive = !archiveChecked
+        // The journal first: with `newest`, it says how many the archive must give.
+        var journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch HistoryError.damaged(_, _, let reason) {
+            if mayRepair { return try repairAndReload(archive: false) }
+            problems.append(HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description)
+        }
+        if let found = journal, !found.damage.isEmpty {
+            if mayRepair { return try repairAndReload(archive: false) }
+            problems.append(journalDamage(found, keptAs: nil))
+        }
+        var journaled = journal?.entries ?? []
+        if let include { journaled = journaled.filter { include($0.session) } }
+        // (All N from the archive too: a crash can leave folded records in the journal.)
+        var archive = ArchiveRead(sessions: [], journalSequence: 0)
+        switch readArchive(results: results, newest: newest, where: include) {
+        case .success(let read):
+            if read.skipped > 0 || read.resultsLost > 0 {
+                if mayRepairArchive { return try repairAndReload(archive: true) }
+                problems.append(archiveDamage(read))
+            }
+            archive = read
+            if summarise && newest == nil && include == nil && problems.isEmpty {
+                writeSummary(archive.sessions, journalSequence: archive.journalSequence)
+            }
+        case .failure(.damaged(_, _, let reason)):
+            if mayRepairArchive { return try repairAndReload(archive: true) }
+            problems.append(HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description)
+        case .failure(let error): throw error
+        }
+        // A pending game already in the history (a crash after it was added,
+        // before its file was removed; a file that cannot be removed) is
+        // shown once: compared with every game of the history, by its fields.
+        var known: Set<GameIdentity> = []
+        if pendingFiles.contains(where: { !$0.sessions.isEmpty }) {
+            if newest == nil && include == nil {
+                known = Set(archive.sessions.map(GameIdentity.init))
+                known.formUnion((journal?.entries ?? []).map { GameIdentity($0.session) })
+            } else {
+                known = historyIdentities()
+            }
+        }
+        let unknown = PendingGames.unknown(pendingFiles, known: known)
+        notices += PendingGames.notices(unknown)
+        return joined(archive, journaled, newest, unknown.flatMap(\.sessions), notices, problems)
+    }
+
+    private func joined(
+        _ archive: ArchiveRead, _ journaled: [HistoryJournal.Entry], _ newest: Int?, _ pending: [Session],
+        _ notices: [String], _ problems: [String]
+    ) -> Loaded {
+        var sessions = archive.sessions
+        sessions += journaled.games(after: archive.journalSequence)
+        if let newest, sessions.count > newest { sessions = Array(sessions.suffix(newest)) }
+        return Loaded(sessions: sessions + pending, notices: notices, problems: problems)
+    }
+
+    /// Every game of the history (the archive and the journal), by its
+    /// fields; what can be read of them, without per-question results.
+    func historyIdentities() -> Set<GameIdentity> {
+        var known = Set(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
+        if let journal = (try? readJournal()) ?? nil {
+            known.formUnion(journal.entries.map { GameIdentity($0.session) })
+        }
+        return known
+    }
+
+    /// What was read of the archive.
+    struct ArchiveRead {
+        var sessions: [Session]
+        var journalSequence: UInt64
+        var skipped = 0
+        var resultsLost = 0
+        var firstProblem: String?
+    }
+
+    func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
+        -> Result<ArchiveRead, HistoryError>
+    {
+        guard FileManager.default.fileExists(atPath: archivePath) else {
+            return .success(ArchiveRead(sessions: [], journalSequence: 0))
+        }
+        func read(_ salvaged: KeyedArchive.Salvaged) -> ArchiveRead {
+            ArchiveRead(
+                sessions: salvaged.sessions, journalSequence: salvaged.journalSequence, skipped: salvaged.skipped,
+                resultsLost: salvaged.resultsLost, firstProblem: salvaged.firstProblem)
+        }
+        // A binary archive is read through a memory mapping: --limit 20 then
+        // touches a few pages of a 20 MB file. (An XML one is read whole.)
+        do {
+            let mapped = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
+                try archive.salvage(results: results, newest: newest, where: include)
+            }
+            if let mapped { return .success(read(mapped)) }
+        } catch ArchiveError.notAnArchive(let why) where why == "not a binary property list" {
+            // Not binary (XML, say): read it whole below.
+        } catch {
+            return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: archivePath))
+        } catch {
+            return .failure(.cannotRead(path: archivePath, reason: SystemReason.of(error)))
+        }
+        do {
+            return .success(read(try KeyedArchive.salvage(data, results: results, newest: newest, where: include)))
+        } catch {
+            return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
+        }
+    }
+
+    /// The journal, nil when there is none; throws `.damaged` when it holds
+    /// neither a journal's header nor any record (not a quiz journal at all).
+    func readJournal() throws(HistoryError) -> HistoryJournal.Contents? {
+        guard let parsed = try parsedJournal() else { return nil }
+        guard let contents = parsed.contents else {
+            throw .damaged(path: journalPath, movedTo: nil, reason: "not a quiz journal")
+        }
+        return contents
+    }
+
+    /// The journal read and parsed (nil contents: not a journal at all), nil
+    /// when there is none; a journal shorter than quiz last acknowledged it
+    /// (`JournalMark`, the same file before and after the read) is cut
+    /// short, which makes its end damage (`Contents.markCutShort`). The mark
+    /// is read first: within one file the journal never shrinks below it.
+    func parsedJournal() throws(HistoryError) -> (data: Data, contents: HistoryJournal.Contents?)? {
+        let mark = JournalMark.read(lock: lockPath)
+        let before = JournalMark.current(of: journalPath)
+        guard let read = try journalData() else { return nil }
+        var contents = HistoryJournal.parse(read.data, holes: read.holes)
+        if let mark, let before, let after = JournalMark.current(of: journalPath),
+            mark.device == before.device && mark.inode == before.inode,
+            after.device == before.device && after.inode == before.inode
+        {
+            contents?.markCutShort(acknowledged: Int(clamping: mark.length), size: read.data.count)
+        }
+        return (read.data, contents)
+    }
+
+    /// Marks the journal as it is now as acknowledged (`JournalMark`), with
+    /// the lock held: after a record is appended and synced, and after the
+    /// journal is rewritten whole; `length` for a journal cut back.
+    func markJournal(length: Int? = nil) {
+        var mark = JournalMark.current(of: journalPath)
+        if let length { mark?.length = UInt64(length) }
+        JournalMark.write(mark, lock: lockPath)
+    }
+
+    /// The journal's bytes and its holes (`FileContents.skippingHoles`), nil
+    /// when there is none. It has no limit: every game recorded since the last
+    /// compaction is in it (usually at most 1,000, but a compaction that keeps
+    /// failing leaves it growing), and none may be lost; a sparse one (damage)
+    /// costs only its data.
+    func journalData() throws(HistoryError) -> (data: Data, holes: [Range<Int>])? {
+        do {
+            return try FileContents.skippingHoles(journalPath)
+        } catch {
+            throw .cannotRead(path: journalPath, reason: error.reason)
+        }
+    }
+
+    /// The archive's journal sequence, from its root alone (a memory mapping:
+    /// a few pages of a large archive); nil when it cannot be read.
+    func foldedSequence() -> UInt64? {
+        guard FileManager.default.fileExists(atPath: archivePath) else { return 0 }
+        if let mapped = try? KeyedArchive.mapped(archivePath, { archive throws(ArchiveError) in try archive.counts() })
+        {
+            return mapped.journalSequence
+        }
+        return FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }?
+            .journalSequence
+    }
+
+    /// What the end of a game compares it with: the `MilestoneBaseline` of
+    /// every earlier game, from `history.summary` and the journal's games
+    /// when the summary describes the archive as it is (reading it costs the
+    /// same at 100 games or 100,000), else from the whole history.
+    public func milestoneHistory(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError)
+        -> MilestoneBaseline.Loaded
+    {
+        var info = stat()
+        guard stat(archivePath, &info) == 0,
+            let data = FileContents.bounded(summaryPath, limit: HistorySummary.maximumSize),
+            let summary = HistorySummary.read(data),
+            summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
+            var baseline = summary.baseline(in: timeZone)
+        else {
+            // No summary of this archive yet (one written by another program,
+            // or before this one ran), or one with values this program never
+            // writes: read the archive whole once, and write it again.
+            let loaded = try load(results: false, newest: nil, where: nil, summarise: true)
+            return MilestoneBaseline.Loaded(
+                baseline: MilestoneBaseline(sessions: loaded.sessions, timeZone: timeZone), notices: loaded.notices,
+                problems: loaded.problems)
+        }
+        // Pending games already in the history (a file that could not be
+        // removed) are neither counted again nor said to be waiting.
+        var files = pending.files()
+        if !files.isEmpty { files = PendingGames.unknown(files, known: historyIdentities()) }
+        let notices = PendingGames.notices(files)
+        let journal = (try? readJournal()) ?? nil
+        let journaled = (journal?.entries ?? []).games(after: summary.journalSequence)
+        for session in journaled + files.flatMap(\.sessions) { baseline.add(session) }
+        return MilestoneBaseline.Loaded(baseline: baseline, notices: notices)
+    }
+
+    static func modified(_ info: stat) -> Double {
+        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// Rewrites `history.summary` for the archive as it now is; a failure only
+    /// means the next game reads the archive instead.
+    /// With `tally` (the statistics of these very sessions, results
+    /// included), `history.statistics` too.
+    func writeSummary(_ sessions: [Session], journalSequence: UInt64, tally: StatisticsTally? = nil) {
+        var info = stat()
+        guard stat(archivePath, &info) == 0 else { return }
+        let summary = HistorySummary(
+            baseline: MilestoneBaseline(sessions: sessions, timeZone: LocalTimeZone.current),
+            archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence)
+        if let data = try? JSONEncoder().encode(summary) {
+            writeDerived(data, to: summaryPath, limit: HistorySummary.maximumSize)
+        }
+        if let tally { writeStatistics(tally, journalSequence: journalSequence, archive: info) }
+    }
+
+    /// Writes `history.statistics` for the archive whose `stat` is `info`; a
+    /// failure only means the next `--stats` counts the archive again.
+    private func writeStatistics(_ tally: StatisticsTally, journalSequence: UInt64, archive info: stat) {
+        let kept = KeptStatistics(
+            archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence,
+            tally: tally)
+        if let data = try? kept.fileData() {
+            writeDerived(data, to: statisticsPath, limit: KeptStatistics.maximumSize)
+        } else {
+            removeDerived(statisticsPath)
+        }
+    }
+
+    /// Writes a file derived from the history (the summary, the kept
+    /// statistics, the schedule): never over something that is not a regular
+    /// file (a folder or a pipe put there is left alone, and the history read
+    /// instead), nor larger than its reader reads (removed instead, so no
+    /// stale one stays); a failure only means the next reader rebuilds it.
+    func writeDerived(_ data: Data, to path: String, limit: Int, sync: Bool = true) {
+        guard !FileContents.isNotRegular(path) else { return }
+        guard data.count <= limit else {
+            unlink(path)
+            return
+        }
+        try? DurableFile(path).replace(with: data, sync: sync)
+    }
+
+    /// Removes a derived file that is stale, unless it is not a regular file.
+    func removeDerived(_ path: String) {
+        if !FileContents.isNotRegular(path) { unlink(path) }
+    }
+
+    /// What `--stats` shows, read from disk.
+    public struct Tallied: Sendable {
+        public var tally: StatisticsTally
+        public var notices: [String]
+        public var problems: [String]
+    }
+
+    /// The statistics of every game: `history.statistics` (the archive's
+    /// games, counted once and kept) and the journal's games since, or, when
+    /// it is missing or stale, the archive counted one session at a time
+    /// (never all of it in memory) and the file written again. Pending games,
+    /// damage, an XML archive: `load()` and its repairs, then the count.
+    /// Equal to `StatisticsTally(sessions: load().sessions)` (tested).
+    public func statistics(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Tallied {
+        try refuseFilesThatAreNotRegular()
+        if let fast = try keptStatistics(timeZone: timeZone) { return fast }
+        let loaded = try load()
+        return Tallied(
+            tally: StatisticsTally(sessions: loaded.sessions, timeZone: timeZone), notices: loaded.notices,
+            problems: loaded.problems)
+    }
+
+    /// `statistics` without reading the archive whole; nil when that will not do.
+    private func keptStatistics(timeZone: TimeZone) throws(HistoryError) -> Tallied? {
+        guard pending.files().isEmpty else { return nil }
+        guard PrivateFolder.exists(folder) else {
+            return Tallied(tally: StatisticsTally(timeZone: timeZone), notices: [], problems: [])
+        }
+        let lock = try? self.lock(.shared)
+        defer { lock?.release() }
+        guard let entries = undamagedJournalEntries() else { return nil }
+        var tally = StatisticsTally(timeZone: timeZone)
+        var folded: UInt64 = 0
+        var info = stat()
+        if stat(archivePath, &info) == 0 {
+            if let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: timeZone) {
+                tally = kept.tally
+                folded = kept.journalSequence
+            } else {
+                let counted: KeyedArchive.Salvaged?
+                do {
+                    counted = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
+                        try archive.salvageEach { tally.add($0) }
+                    }
+                } catch {
+                    return nil
+                }
+                guard let counted, counted.skipped == 0, counted.resultsLost == 0 else { return nil }
+                folded = counted.journalSequence
+                // Only when the archive is still the one counted.
+                var after = stat()
+                if stat(archivePath, &after) == 0, after.st_size == info.st_size,
+                    Self.modified(after) == Self.modified(info)
+                {
+                    writeStatistics(tally, journalSequence: folded, archive: info)
+                }
+            }
+        } else if errno != ENOENT {
+            return nil
+        }
+        for session in entries.games(after: folded) { tally.add(session) }
+        return Tallied(tally: tally, notices: [], problems: [])
+    }
+
+    /// The journal's games for a reader that goes around `load()` (which
+    /// repairs and reports): none when there is no journal, nil when it
+    /// cannot be read or is damaged (then `load()` is the way).
+    func undamagedJournalEntries() -> [HistoryJournal.Entry]? {
+        let journal: HistoryJournal.Contents?
+        do {
+            journal = try readJournal()
+        } catch {
+            return nil
+        }
+        guard journal?.damage.isEmpty ?? true else { return nil }
+        return journal?.entries ?? []
+    }
+
+    /// Every game, oldest first, handed to `add` one at a time with its
+    /// results, never the whole history in memory: the history's
+    /// `HistoryStream` (the archive read through its mapping, the journal's
+    /// games after it, pending games not in the history). Damage, an XML
+    /// archive, no data folder: starts again from `initial` with `load()`,
+    /// which repairs and reports. The same as
+    /// `load().sessions.reduce(into: initial, add)`.
+    public func fold<Value>(_ initial: Value, _ add: (inout Value, Session) -> Void) throws(HistoryError) -> Folded<
+        Value
+    > {
+        try refuseFilesThatAreNotRegular()
+        if let stream = stream() {
+            var value = initial
+            do {
+                for position in 0..<stream.count { add(&value, try stream.session(at: position, results: true)) }
+                return Folded(value: value, notices: stream.notices, problems: [])
+            } catch {
+                // A game that cannot be read: damage, for `load()`.
+            }
+        }
+        let loaded = try load()
+        var value = initial
+        for session in loaded.sessions { add(&value, session) }
+        return Folded(value: value, notices: loaded.notices, problems: loaded.problems)
+    }
+
+    /// What `fold` gives: the value, and what `load` would have said.
+    public struct Folded<Value> {
+        public var value: Value
+        public var notices: [String]
+        public var problems: [String]
+    }
+
+    // MARK: Recording
+
+    /// Appends `session` to the journal, synced, under the exclusive lock;
+    /// first adds any pending games. On failure the game goes to a pending file.
+    /// `whileLocked` is called with the exclusive lock held, `.before` the
+    /// history changes and `.after` the game is in it (not after a failure):
+    /// what is derived from the history (`ScheduleFile`) is updated there,
+    /// where no other process can record in between.
+    public func record(_ session: Session, whileLocked: ((LockedMoment) -> Void)? = nil) throws(RecordFailure)
+        -> RecordReport
+    {
+        var notices: [String] = []
+        do throws(HistoryError) {
+            try makeFolder(notices: &notices)
+            try refuseFilesThatAreNotRegular()
+            let lock = try self.lock(.exclusive)
+            defer { lock.release() }
+            whileLocked?(.before)
+            removeStaleTemporaryFiles()
+            tightenFiles(notices: &notices)
+            var journal = try openJournalForAppend(notices: &notices)
+            defer { journal.file.close() }
+            let waiting = pending.files()
+            // Games already in the history (the archive or the journal) are
+            // not added again, so adding them is the same whenever a kill lands.
+            var known: Set<GameIdentity> = []
+            if !waiting.isEmpty {
+                known = Set(journal.sessions.map(GameIdentity.init))
+                known.formUnion(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
+            }
+            let recovered = PendingGames.newGames(in: waiting, known: &known)
+            var bytes: [UInt8] = []
+            for game in recovered + [session] {
+                journal.last += 1
+                bytes += HistoryJournal.record(game, sequence: journal.last)
+            }
+            do {
+                try journal.file.append(bytes)
+            } catch {
+                throw .cannotWrite(path: journalPath, reason: error.reason)
+            }
+            markJournal()
+            let unfolded = journal.sessions.count + recovered.count + 1
+            let total = Int(clamping: journal.last)
+            var needsCompaction = false
+            if total <= inlineCompactionLimit {
+                do {
+                    notices += try compactLocked(repairing: true)
+                } catch {
+                    // The archive could not be rewritten (a full disk can take
+                    // a journal record into a block it already has, and still
+                    // refuse a new file): unless the archive already holds the
+                    // game, take the records back out, so the game waits in a
+                    // pending file and is not kept twice.
+                    let folded = (try? readArchive().get().journalSequence) ?? 0
+                    if folded < journal.last {
+                        // The mark first, so the journal is never shorter than it.
+                        markJournal(length: journal.file.openedLength)
+                        if journal.file.cutBack() { throw error }
+                        markJournal()
+                    }
+                }
+            } else {
+                // Larger: fold in the background once the journal is a fair share
+                // of the history, so the rewrite's cost is spread over many games.
+                needsCompaction = unfolded >= min(1000, max(16, total / 32))
+            }
+            notices += pending.remove(waiting)
+            notices += PendingGames.addedNotice(recovered.count)
+            whileLocked?(.after)
+            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
+        } catch {
+            throw RecordFailure(error: error, keptIn: pending.keep(session))
+        }
+    }
+
+    private struct OpenJournal {
+        var file: AppendingFile
+        var last: UInt64
+        var sessions: [Session]
+    }
+
+    /// Opens the journal to append, creating it after the archive's sequence,
+    /// cutting a torn last record and repairing a damaged journal.
+    private func openJournalForAppend(notices: inout [String]) throws(HistoryError) -> OpenJournal {
+        var contents: HistoryJournal.Contents?
+        if let parsed = try parsedJournal() {
+            contents = parsed.contents
+            if contents == nil || !contents!.damage.isEmpty {
+                notices += try repairLocked(checkArchive: false)
+                contents = try parsedJournal()?.contents
+            }
+        }
+        if contents == nil {
+            // After the archive's own sequence; a classic archive has none, and
+            // then its games count from its number of sessions.
+            let counts = FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }
+            let base = counts.map { $0.journalSequence > 0 ? $0.journalSequence : UInt64($0.sessions) } ?? 0
+            try writeAtomically(Data(HistoryJournal.header(base: base)), to: journalPath)
+            contents = HistoryJournal.Contents(
+                baseSequence: base, headerIntact: true, entries: [], validLength: HistoryJournal.headerSize,
+                tail: .clean)
+        }
+        let file: AppendingFile
+        do {
+            // Cut what follows the last good record (a write cut short by a crash).
+            file = try DurableFile(journalPath).openForAppending(cuttingTo: contents!.validLength)
+        } catch {
+            throw .cannotWrite(path: journalPath, reason: error.reason)
+        }
+        var last = contents!.lastSequence
+        if contents!.entries.isEmpty {
+            // The header's base has no checksum (the records do): an empty
+            // journal goes on from what the archive says it holds, which is
+            // what the base says when it is right.
+            last = foldedSequence() ?? last
+        }
+        return OpenJournal(file: file, last: last, sessions: contents!.entries.map(\.session))
+    }
+
+    // MARK: Compacting
+
+    /// Folds the journal into the archive: every game in one archive again.
+    /// Damage is left for a reader to repair and report (`load`): this runs
+    /// in the background, where no one would be told.
+    /// `whileLocked` as for `record`: `.before` and `.after` the files are rewritten.
+    public func compact(whileLocked: ((LockedMoment) -> Void)? = nil) throws(HistoryError) {
+        var notices: [String] = []
+        try makeFolder(notices: &notices)
+        let lock = try self.lock(.exclusive)
+        defer { lock.release() }
+        whileLocked?(.before)
+        _ = try compactLocked(repairing: false)
+        whileLocked?(.after)
+    }
+
+    /// When `record` and `compact` call their `whileLocked`, the history's
+    /// exclusive lock held: before the files change, and after.
+    public enum LockedMoment: Sendable {
+        case before
+        case after
+    }
+
+    /// Why a compaction in the background leaves damage alone.
+    static let leftForAReader =
+        "it is damaged, and is not compacted; quiz --history says what can be read and repairs it"
+
+    /// Compacts with the lock held; returns notices (damage repaired). Not
+    /// `repairing`, damage throws `.damaged` and changes nothing.
+    private func compactLocked(repairing: Bool) throws(HistoryError) -> [String] {
+        var notices: [String] = []
+        var archive: ArchiveRead
+        switch readArchive() {
+        case .success(let read) where read.skipped == 0 && read.resultsLost == 0: archive = read
+        case .success, .failure(.damaged):
+            guard repairing else {
+                throw .cannotWrite(path: archivePath, reason: Self.leftForAReader)
+            }
+            notices += try repairLocked()
+            archive = try readArchive().get()
+        case .failure(let error): throw error
+        }
+        if let journal = try? readJournal(), !journal.damage.isEmpty {
+            guard repairing else {
+                throw .cannotWrite(path: journalPath, reason: Self.leftForAReader)
+            }
+            notices += try repairLocked(checkArchive: false)
+        }
+        guard let journal = try readJournal() else { return notices }
+        let newer = journal.entries.games(after: archive.journalSequence)
+        let last = max(journal.lastSequence, archive.journalSequence)
+        // Pending games left by a crash after they were journaled are here
+        // already; any others are added now, and their files removed after.
+        let waiting = pending.files()
+        var all = archive.sessions + newer
+        var known = Set(all.map(GameIdentity.init))
+        let recovered = PendingGames.newGames(in: waiting, known: &known)
+        all += recovered
+        if !newer.isEmpty || !recovered.isEmpty {
+            // The kept statistics of the archive as it was, and the games
+            // folded in now; counted afresh when there were none.
+            var info = stat()
+            let zone = LocalTimeZone.current
+            var tally: StatisticsTally
+            if stat(archivePath, &info) == 0,
+                let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: zone),
+                kept.journalSequence == archive.journalSequence
+            {
+                tally = kept.tally
+                for session in newer + recovered { tally.add(session) }
+            } else {
+                tally = StatisticsTally(sessions: all, timeZone: zone)
+            }
+            try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
+            writeSummary(all, journalSequence: last, tally: tally)
+        }
+        try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
+        notices += pending.remove(waiting)
+        notices += PendingGames.addedNotice(recovered.count)
+        return notices
+    }
+
+    // MARK: Files
+
+    func makeFolder(notices: inout [String]) throws(HistoryError) {
+        do {
+            if try !PrivateFolder.make(folder) { tighten(folder, to: 0o700, notices: &notices) }
+        } catch {
+            throw .cannotCreateFolder(path: folder, reason: error.reason)
+        }
+    }
+
+    private func tightenFiles(notices: inout [String]) {
+        for path in [archivePath, journalPath, lockPath, summaryPath, statisticsPath] {
+            tighten(path, to: 0o600, notices: &notices)
+        }
+    }
+
+    /// A history file that is there but is not a regular file (a pipe, a
+    /// device, a folder, or a link to one) would block a reader forever or
+    /// feed it endless bytes: it is refused, with its path and what it is,
+    /// before anything opens it (the game is then kept pending). Only the
+    /// archive and the journal, the history itself: a derived file in that
+    /// state (`history.summary`, `history.statistics`, `history.schedule`)
+    /// is ignored, neither read nor written (`FileContents`, `writeDerived`).
+    func refuseFilesThatAreNotRegular() throws(HistoryError) {
+        for path in [archivePath, journalPath] {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            guard kind != S_IFREG else { continue }
+            let what =
+                switch kind {
+                case S_IFIFO: "a pipe"
+                case S_IFDIR: "a folder"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "not a regular file"
+                }
+            throw .cannotRead(path: path, reason: "it is \(what), not a history file")
+        }
+    }
+
+    /// Takes group and other permissions away from `path` (`PrivateFolder`), saying so.
+    private func tighten(_ path: String, to mode: mode_t, notices: inout [String]) {
+        guard let old = PrivateFolder.tighten(path, to: mode) else { return }
+        notices.append(
+            "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
+                + "since the history is private")
+    }
+
+    /// Temporary files left by a writer that died: under the lock, none is live.
+    private func removeStaleTemporaryFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix("history.") && name.contains(".tmp-") {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// The history's lock (`FileLock`); when another process holds it for
+    /// more than a moment (a large archive's rewrite takes seconds), `onWait`
+    /// is told once, and the wait goes on.
+    func lock(_ kind: FileLock.Kind) throws(HistoryError) -> FileLock {
+        do {
+            return try FileLock.acquire(lockPath, kind, onWait: onWait.map { tell in { tell(waitNotice(holder: $0)) } })
+        } catch {
+            throw .cannotLock(path: lockPath, reason: error.reason)
+        }
+    }
+
+    /// "waiting for the history": who holds the lock and why.
+    private func waitNotice(holder: String) -> String {
+        "waiting for the history in \(folder): \(holder) holds its lock "
+            + "\(lockPath) (recording a game, or folding the journal into the archive); "
+            + "going on as soon as it is done"
+    }
+
+    /// Writes `data` over `path` atomically and synced (`DurableFile`).
+    /// The journal, a new file, is marked anew (`JournalMark`; no mark
+    /// while it is replaced, so a crash between leaves none).
+    func writeAtomically(_ data: Data, to path: String) throws(HistoryError) {
+        let journal = path == journalPath
+        if journal { JournalMark.write(nil, lock: lockPath) }
+        do {
+            try DurableFile(path).replace(with: data)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
+        if journal { markJournal() }
+    }
+}

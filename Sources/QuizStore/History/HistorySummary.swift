@@ -1,0 +1,212 @@
+import Foundation
+import QuizCore
+internal import QuizFormats
+
+/// `history.summary`: the `MilestoneBaseline` of every game in the archive
+/// (each quiz's best, the days played), so the end of a game at 100,000 games
+/// need not read them all. It is rewritten with the archive, and names the
+/// archive it describes by size and modification time; any mismatch (the
+/// archive replaced, a different time zone) and the store reads the archive
+/// instead.
+///
+/// The file keeps the layout the first summaries had, so those stay right:
+/// days are numbered from 2001-01-01 on disk, from 1970-01-01 (`CalendarDay`)
+/// everywhere else, converted here only (`dayOffset`); a quiz's key "" stands
+/// for games without a quiz id (so a quiz id "" is the same quiz as none);
+/// a quiz whose games have no known fraction has a best without a total.
+struct HistorySummary: Codable, Equatable {
+    /// The largest file read (`FileContents.bounded`): the summary holds a
+    /// few numbers per quiz and per run of days, about 45 KB at 100,000
+    /// games (BENCHMARKS.md), so 64 MiB leaves a thousandfold room; anything
+    /// larger is not one quiz wrote, and is ignored (the archive read instead).
+    static let maximumSize = 64 << 20
+
+    struct Best: Codable, Equatable {
+        var score: Int
+        var total: Int?
+        /// The game's date, in seconds since 2001-01-01 UTC.
+        var time: Double
+        var title: String?
+    }
+
+    /// The rule its bests were picked by: 2 since the end of a game names
+    /// the best `--stats` does (4/8 over an earlier 2/4). A summary without
+    /// it (rule 1: the first game to reach the highest fraction) is read as
+    /// stale, and made again from the history.
+    var bestRule = Self.currentBestRule
+    static let currentBestRule = 2
+    var archiveSize: Int
+    var archiveModified: Double
+    var journalSequence: UInt64
+    var timeZone: String
+    /// Each quiz's best game; the key "" stands for games without a quiz id.
+    var bests: [String: Best]
+    /// The local days (days since 2001-01-01 in `timeZone`) with a game, as
+    /// runs of consecutive days `[first, last]`, oldest first.
+    var dayRuns: [[Int]]
+
+    /// Days from 1970-01-01 (`CalendarDay` 0) to 2001-01-01 (day 0 on disk).
+    static let dayOffset = 11_323
+
+    init(baseline: MilestoneBaseline, archiveSize: Int, archiveModified: Double, journalSequence: UInt64) {
+        self.archiveSize = archiveSize
+        self.archiveModified = archiveModified
+        self.journalSequence = journalSequence
+        timeZone = baseline.timeZone.identifier
+        var bests: [String: Best] = [:]
+        for (quiz, played) in baseline.quizzes {
+            bests[quiz ?? ""] =
+                played.best.map { best in
+                    Best(
+                        score: best.score, total: best.total, time: best.date.timeIntervalSinceReferenceDate,
+                        title: best.title)
+                } ?? Best(score: 0, total: nil, time: 0, title: nil)
+        }
+        self.bests = bests
+        dayRuns = baseline.dayRuns.map { [$0.lowerBound - Self.dayOffset, $0.upperBound - Self.dayOffset] }
+    }
+
+    /// The summary `data` holds: the JSON `JSONEncoder` writes for this type,
+    /// read with `JSONParser` (`JSONDecoder` cost about a seventh of
+    /// recording a game, most of it Swift's generic metadata made at first
+    /// use). As `JSONDecoder` would: every key but `total` and `title`
+    /// required, of its type (integers whole and in range, read from their
+    /// digits, not through a `Double`), other keys ignored, of a key given
+    /// twice the first; nil otherwise.
+    /// Whether the values make sense is `isWellFormed`'s to say.
+    static func read(_ data: Data) -> HistorySummary? {
+        let bytes = [UInt8](data)
+        guard let root = try? JSONParser.parse(bytes), let bests = root["bests"]?.members,
+            let runs = root["dayRuns"]?.array, let size = integer(root["archiveSize"], bytes),
+            let modified = number(root["archiveModified"]), let sequence = root["journalSequence"],
+            let journalSequence = integer(sequence, bytes, as: UInt64.self),
+            let timeZone = root["timeZone"]?.string,
+            integer(root["bestRule"], bytes) == currentBestRule
+        else { return nil }
+        var summary = HistorySummary(
+            archiveSize: size, archiveModified: modified, journalSequence: journalSequence, timeZone: timeZone)
+        for member in bests {
+            let best = member.value
+            guard best.members != nil, let score = integer(best["score"], bytes), let time = number(best["time"])
+            else { return nil }
+            var total: Int?
+            if let node = best["total"], !isNull(node) {
+                guard let value = integer(node, bytes) else { return nil }
+                total = value
+            }
+            var title: String?
+            if let node = best["title"], !isNull(node) {
+                guard let value = node.string else { return nil }
+                title = value
+            }
+            // A key given twice: the first, as `JSONDecoder` has it.
+            if summary.bests[member.key] == nil {
+                summary.bests[member.key] = Best(score: score, total: total, time: time, title: title)
+            }
+        }
+        for run in runs {
+            guard let days = run.array else { return nil }
+            var read: [Int] = []
+            for day in days {
+                guard let value = integer(day, bytes) else { return nil }
+                read.append(value)
+            }
+            summary.dayRuns.append(read)
+        }
+        return summary
+    }
+
+    private init(archiveSize: Int, archiveModified: Double, journalSequence: UInt64, timeZone: String) {
+        self.archiveSize = archiveSize
+        self.archiveModified = archiveModified
+        self.journalSequence = journalSequence
+        self.timeZone = timeZone
+        bests = [:]
+        dayRuns = []
+    }
+
+    private static func isNull(_ node: JSONNode) -> Bool {
+        if case .null = node.value { return true }
+        return false
+    }
+
+    /// A JSON number.
+    private static func number(_ node: JSONNode?) -> Double? {
+        guard case .number(let value) = node?.value else { return nil }
+        return value
+    }
+
+    /// A JSON number written as a whole number (digits, an optional minus,
+    /// no fraction or exponent) that fits a `T`, read from its digits in `bytes`.
+    private static func integer<T: FixedWidthInteger>(_ node: JSONNode?, _ bytes: [UInt8], as: T.Type = Int.self)
+        -> T?
+    {
+        guard let node, case .number = node.value else { return nil }
+        var index = node.offset
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var magnitude: UInt64 = 0
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, overflowPlus) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowPlus else { return nil }
+            magnitude = next
+            index += 1
+        }
+        guard index > start else { return nil }
+        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+            return nil
+        }
+        guard negative else { return T(exactly: magnitude) }
+        guard T.isSigned else { return magnitude == 0 ? 0 : nil }
+        if magnitude > 0 && magnitude - 1 == UInt64(exactly: T.max) { return T.min }
+        return T(exactly: magnitude).map { 0 - $0 }
+    }
+
+    /// The baseline this summary holds, for `timeZone` (nil when the summary
+    /// was written for another zone, or is not well formed).
+    func baseline(in timeZone: TimeZone) -> MilestoneBaseline? {
+        guard isWellFormed, LocalTimeZone.sameRules(self.timeZone, timeZone) else { return nil }
+        var quizzes: [String?: MilestoneBaseline.Quiz] = [:]
+        for (key, best) in bests {
+            let scored = MilestoneBaseline.scored(best.score, best.total).map { scored in
+                MilestoneBaseline.Best(
+                    score: scored.score, total: scored.total, date: Date(timeIntervalSinceReferenceDate: best.time),
+                    title: best.title)
+            }
+            quizzes[key.isEmpty ? nil : key] = MilestoneBaseline.Quiz(best: scored)
+        }
+        let runs = dayRuns.map { ($0[0] + Self.dayOffset)...($0[1] + Self.dayOffset) }
+        return MilestoneBaseline(timeZone: timeZone, quizzes: quizzes, dayRuns: runs)
+    }
+
+    /// The widest range of day numbers a summary may name: 2001 plus or minus
+    /// about 3,000 years (the journal and the archive refuse dates further
+    /// out than 1e11 seconds, some 1.16 million days).
+    static let dayBound = 1_200_000
+    /// The longest run of days a summary may name, about 300 years; a
+    /// summary with a longer one is rebuilt, as any other odd value is.
+    static let longestRun = 110_000
+
+    /// Whether every value is one this type could have written: each run
+    /// `[first, last]` with first <= last, no longer than `longestRun`, day
+    /// numbers within `dayBound`, runs sorted and apart; each best with a
+    /// finite time of a date the history accepts; a known time zone. The
+    /// store rebuilds a summary that is not (it is never trusted to be).
+    var isWellFormed: Bool {
+        guard archiveSize >= 0, archiveModified.isFinite, LocalTimeZone.named(timeZone) != nil else { return false }
+        var previous: Int?
+        for run in dayRuns {
+            guard run.count == 2, abs(run[0]) <= Self.dayBound, abs(run[1]) <= Self.dayBound, run[0] <= run[1],
+                run[1] - run[0] < Self.longestRun
+            else { return false }
+            if let previous, run[0] <= previous + 1 { return false }
+            previous = run[1]
+        }
+        for best in bests.values {
+            guard best.time.isFinite, abs(best.time) < 1e11, best.total.map({ $0 >= 0 }) ?? true else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,10 @@
+import QuizCore
+
+/// Reading a bank from its file (`BankFile`); the parsing and checking are
+/// the core's (`BankLoader.parse`).
+extension BankLoader {
+    /// Loads one bank file.
+    public static func load(path: String) throws(BankError) -> QuestionBank {
+        try parse(try BankFile.read(path), path: path)
+    }
+}
