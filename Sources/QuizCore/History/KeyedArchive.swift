@@ -26,8 +26,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
 /// The contract (ARCHITECTURE.md, "The archive"): the classic iOS shape, which
 /// Apple's `NSKeyedUnarchiver` reads with the bare class names. Foundation on
 /// Linux cannot be used for either direction as it stands: `NSKeyedArchiver`
-/// writes module-qualified class names and is slow for many sessions (about
-/// 45 µs each), and `NSKeyedUnarchiver` traps on shapes it does not expect.
+/// writes module-qualified class names and is slow for many sessions
+/// (CONTRIBUTING.md, "Measured choices in the code"), and `NSKeyedUnarchiver` traps on shapes it does not expect.
 /// So this writes the same object graph itself, straight into the binary
 /// property list, with the bare names `SessionHistory`, `Session` and
 /// `QuestionResult`, and reads it back lazily with the explicit class list

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Days are `CalendarDay` numbers (days since 1970-01-01 in `timeZone`),
 /// worked out as `StatisticsTally` does (the zone's offset looked up once an
-/// hour: a `Calendar` per game cost about 0.3 s more at 100,000 games),
+/// hour, not a `Calendar` per game: CONTRIBUTING.md, "Measured choices in
+/// the code"),
 /// kept as runs of consecutive days. A quiz's best is picked by the one rule
 /// `--stats` and `--history` use (`QuizStatistics.isBetter`): the highest
 /// fraction, compared exactly, then the higher score (4/8 over an earlier

@@ -30,8 +30,9 @@ public struct BankLocator: Sendable {
 
     public static func bundledFolder() -> String? {
         // /proc/self/exe is absolute with its links resolved already: only
-        // the fallback, argv[0], is standardised (which costs about 4% of a
-        // recorded game: Foundation resolves each component's links).
+        // the fallback, argv[0], is standardised (Foundation resolves each
+        // component's links, which is not free: CONTRIBUTING.md, "Measured
+        // choices in the code").
         var folder: String
         if let executable = ExecutablePath.current {
             folder = (executable as NSString).deletingLastPathComponent

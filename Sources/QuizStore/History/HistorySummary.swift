@@ -67,9 +67,9 @@ struct HistorySummary: Codable, Equatable {
     }
 
     /// The summary `data` holds: the JSON `JSONEncoder` writes for this type,
-    /// read with `JSONParser` (`JSONDecoder` cost about a seventh of
-    /// recording a game, most of it Swift's generic metadata made at first
-    /// use). As `JSONDecoder` would: every key but `total` and `title`
+    /// read with `JSONParser`, not `JSONDecoder` (whose generic metadata,
+    /// made at first use, weighs on recording a game: CONTRIBUTING.md,
+    /// "Measured choices in the code"). As `JSONDecoder` would: every key but `total` and `title`
     /// required, of its type (integers whole and in range, read from their
     /// digits, not through a `Double`), other keys ignored, of a key given
     /// twice the first; nil otherwise.

@@ -137,9 +137,8 @@ public struct ParsedBankCache: Sendable {
     /// the old copy or the new one. Not synced (`DurableFile`'s `sync: false`):
     /// the copy is checked whole when read and made again when it fails, so a
     /// power cut costs one slower start, while syncing would slow the first
-    /// start after every change of a bank (1.2 MB, about the Open Trivia
-    /// file's copy, took 16 ms synced and 4 ms not, median of 15, on the
-    /// development machine's disk).
+    /// start after every change of a bank (CONTRIBUTING.md, "Measured choices
+    /// in the code").
     private func write(_ bytes: [UInt8], to file: String) {
         guard bytes.count <= Self.maximumSize else { return }
         _ = try? PrivateFolder.make(folder)

@@ -51,7 +51,8 @@ public struct StaleCopy: Sendable, CustomStringConvertible {
 /// ends; the cache write is left to the background (see `BankCache`).
 ///
 /// The download itself is not done here: FoundationNetworking and libcurl
-/// cost every process that links them about 13 ms to start, so the `quiz`
+/// slow the start of every process that links them (CONTRIBUTING.md,
+/// "Measured choices in the code"), so the `quiz`
 /// executable links neither and `fetch` runs the small `quiz-fetch` program
 /// only when a URL is given.
 public struct RemoteBankLoader: Sendable {

@@ -37,9 +37,9 @@ extension LocalTimeZone {
 
     /// `TZ` unset or empty: the system's zone, `/etc/localtime`. When that is
     /// a link to one of UTC's names (servers and containers, mostly), the zone
-    /// is Foundation's fixed zone of offset zero, made without ICU; asking ICU
-    /// for `TimeZone.current` took 0.3 to 0.6 ms of every command that shows a
-    /// date (CONTRIBUTING.md, "Start-up: what costs what"). Its identifier is
+    /// is Foundation's fixed zone of offset zero, made without ICU, whose
+    /// `TimeZone.current` weighs on every command that shows a date
+    /// (CONTRIBUTING.md, "Start-up: what costs what"). Its identifier is
     /// then `GMT`, not `Etc/UTC`: files kept for one zone (`history.summary`,
     /// `history.statistics`) are rebuilt once, as when the zone changes.
     static func systemZone(localtime: String = "/etc/localtime") -> TimeZone {

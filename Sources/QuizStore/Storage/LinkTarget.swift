@@ -5,8 +5,8 @@ import QuizCore
 #endif
 
 /// What a symbolic link holds, read with `readlink(2)` (not
-/// `FileManager.destinationOfSymbolicLink`, which cost about 3% of a recorded
-/// game); nil when `path` is not a link or cannot be read. Bytes that are
+/// `FileManager.destinationOfSymbolicLink`, which costs a recorded game
+/// more: CONTRIBUTING.md, "Measured choices in the code"); nil when `path` is not a link or cannot be read. Bytes that are
 /// not UTF-8 read as U+FFFD.
 package enum LinkTarget {
     package static func of(_ path: String) -> String? {
