@@ -105,6 +105,23 @@ struct HistoryStoreTests {
         #expect(try store.load().sessions == [session(1), session(2), session(4)])
     }
 
+    /// A journal started after 500 folded games whose first record is
+    /// damaged lost that one game, not 501: the count starts from the
+    /// header's sequence; with the header damaged too, it is "at least one".
+    @Test func damageBeforeTheFirstRecordIsCountedFromTheHeader() throws {
+        var bytes = HistoryJournal.header(base: 500)
+        let first = bytes.count
+        for n in 501...504 { bytes += HistoryJournal.record(session(Int(n)), sequence: UInt64(n)) }
+        bytes[first + 20] ^= 0x55
+        let parsed = try #require(HistoryJournal.parse(Data(bytes)))
+        #expect(parsed.entries.map(\.sequence) == [502, 503, 504])
+        #expect(parsed.damage.map(\.records) == [1])
+        bytes[0] ^= 0x55
+        let headless = try #require(HistoryJournal.parse(Data(bytes)))
+        #expect(headless.entries.map(\.sequence) == [502, 503, 504])
+        #expect(headless.damage.last?.records == nil)
+    }
+
     @Test func recordsAfterADamagedOneAreFoundAgainAndKeptByTheNextGame() throws {
         let temporary = try TemporaryFolder()
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)

@@ -382,3 +382,55 @@ struct KeyedArchiveDamageTests {
         #expect(changed.firstProblem == "session 3 does not match its checksum")
     }
 }
+
+/// Damage inside one game's objects costs that game, not the archive: a key
+/// reference of one game's date set out of range used to fail the check of
+/// every class, which read every small dictionary, and so the whole archive.
+@Suite struct KeyedArchiveObjectDamageTests {
+    /// The archive's trailer: offset size, reference size, object count, table offset.
+    struct Trailer {
+        let offsetSize: Int, refSize: Int, count: Int, table: Int
+        init(_ bytes: [UInt8]) {
+            func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 << 8 | Int(bytes[at + $1]) } }
+            let end = bytes.count - 32
+            offsetSize = Int(bytes[end + 6])
+            refSize = Int(bytes[end + 7])
+            count = integer(end + 8, 8)
+            table = integer(end + 24, 8)
+        }
+    }
+
+    @Test func aBadKeyReferenceInOneGamesDateCostsThatGameOnly() throws {
+        let dates = (1...3).map { Date(timeIntervalSinceReferenceDate: 780_000_000 + Double($0) * 86_400) }
+        let sessions = dates.enumerated().map { Session(date: $1, score: $0, total: 3, quiz: "geo") }
+        var bytes = [UInt8](KeyedArchive.data(for: sessions))
+        let trailer = Trailer(bytes)
+        func offset(_ object: Int) -> Int {
+            let at = trailer.table + object * trailer.offsetSize
+            return (0..<trailer.offsetSize).reduce(0) { $0 << 8 | Int(bytes[at + $1]) }
+        }
+        // The real object holding the second game's date, then the dictionary
+        // (an NSDate: two keys) whose value is that real.
+        let time = dates[1].timeIntervalSinceReferenceDate.bitPattern
+        let real = try #require(
+            (0..<trailer.count).first { object in
+                let at = offset(object)
+                return bytes[at] == 0x23 && (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[at + 1 + $1]) } == time
+            })
+        let date = try #require(
+            (0..<trailer.count).first { object in
+                let at = offset(object)
+                guard bytes[at] == 0xD2 else { return false }
+                let values = at + 1 + 2 * trailer.refSize
+                return (0..<2).contains { index in
+                    (0..<trailer.refSize).reduce(0) { $0 << 8 | Int(bytes[values + index * trailer.refSize + $1]) }
+                        == real
+                }
+            })
+        // Its first key reference, out of range.
+        for i in 0..<trailer.refSize { bytes[offset(date) + 1 + i] = 0xFF }
+        let salvaged = try KeyedArchive.salvage(Data(bytes))
+        #expect(salvaged.sessions.map(\.date) == [dates[0], dates[2]])
+        #expect(salvaged.skipped == 1)
+    }
+}

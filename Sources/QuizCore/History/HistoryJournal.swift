@@ -42,7 +42,8 @@ package enum HistoryJournal {
     package struct Damage: Equatable {
         package var bytes: Range<Int>
         /// How many records they held, from the sequence numbers around them;
-        /// nil when no record follows (at least one).
+        /// nil when that cannot be known (no record follows, or the damage
+        /// is before the first record and the header is damaged too): at least one.
         package var records: Int? = 0
     }
 
@@ -155,8 +156,13 @@ package enum HistoryJournal {
                 }
                 if let (entry, end) = record(in: buffer, at: offset, after: previous) {
                     if let start = damageStart {
-                        contents.damage.append(
-                            Damage(bytes: start..<offset, records: Int(clamping: entry.sequence - previous - 1)))
+                        // Counted from the record before, or, for the first
+                        // record, from the header's sequence (the journal
+                        // starts after it); without an intact header the
+                        // count is unknown ("at least one").
+                        let before: UInt64? = previous > 0 ? previous : headerIntact ? base : nil
+                        let records = before.map { $0 < entry.sequence ? Int(clamping: entry.sequence - $0 - 1) : 0 }
+                        contents.damage.append(Damage(bytes: start..<offset, records: records))
                         damageStart = nil
                     }
                     contents.entries.append(entry)

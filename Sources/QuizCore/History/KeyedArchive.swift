@@ -545,7 +545,12 @@ struct ArchiveDecoder {
     }
 
     /// Refuses an archive that names any class outside the allowed list,
-    /// before anything is decoded.
+    /// before anything is decoded. An object that cannot be read here (a
+    /// reference or an offset out of range, a key that is not text) is
+    /// passed over: it is damage, found again by whatever reads it (the
+    /// session holding it is skipped, the others kept), and a class it might
+    /// have described is checked when an object names it (`instance`), so
+    /// nothing of another class is decoded either way.
     mutating func checkEveryClass() throws {
         for index in 0..<objects.count {
             // Every object's page is touched once: let go of them as it goes.
@@ -553,10 +558,17 @@ struct ArchiveDecoder {
             // A class description has $classname and $classes (and at most a
             // $classhints); larger dictionaries are objects, whose $class is
             // checked when they are read.
-            guard let dictionary = try reader.dictionary(try reader.reference(objects, index)), dictionary.count <= 4
-            else { continue }
-            for i in 0..<dictionary.count where try key(try reader.reference(dictionary, i)) == .className {
-                _ = try describedClass(UInt64(index))
+            do {
+                guard let dictionary = try reader.dictionary(try reader.reference(objects, index)),
+                    dictionary.count <= 4
+                else { continue }
+                for i in 0..<dictionary.count where try key(try reader.reference(dictionary, i)) == .className {
+                    _ = try describedClass(UInt64(index))
+                }
+            } catch ArchiveError.foreignClass(let name) {
+                throw ArchiveError.foreignClass(name)
+            } catch {
+                continue
             }
         }
     }
