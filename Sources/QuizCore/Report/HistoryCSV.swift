@@ -17,7 +17,7 @@ package struct HistoryCSV {
     }
 
     /// One game's row, with its CRLF.
-    package mutating func row(_ session: Session, title: String, into out: inout [UInt8]) {
+    package mutating func row(_ session: Session, title: String?, into out: inout [UInt8]) {
         func number(_ value: Int) {
             if value >= 0 && value < 10 {
                 out.append(UInt8(48 + value))
@@ -38,7 +38,7 @@ package struct HistoryCSV {
         out.append(44)
         field(session.quiz ?? "")
         out.append(44)
-        field(title)
+        field(title ?? "")
         out.append(44)
         number(session.score)
         out.append(44)

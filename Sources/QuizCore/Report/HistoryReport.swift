@@ -125,9 +125,9 @@ public struct HistoryReport {
     }
 
     /// One game as the JSON export's object.
-    package static func jsonObject(_ session: Session, title: String, iso: ISO8601DateFormatter) -> [String: Any] {
+    package static func jsonObject(_ session: Session, title: String?, iso: ISO8601DateFormatter) -> [String: Any] {
         [
-            "date": iso.string(from: session.date), "quiz": session.quiz ?? NSNull(), "title": title,
+            "date": iso.string(from: session.date), "quiz": session.quiz ?? NSNull(), "title": title ?? NSNull(),
             "score": session.score, "total": session.total ?? NSNull(),
             "percent": session.fraction.flatMap(Percent.of) ?? NSNull(),
             "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(),

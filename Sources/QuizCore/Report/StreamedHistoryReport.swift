@@ -162,6 +162,9 @@ public struct StreamedHistoryReport {
             }
         }
         func title(_ session: Session) -> String { HistoryReport.title(session, titles: titles) }
+        func knownTitle(_ session: Session) -> String? {
+            QuizTitle.known(title: session.title, quiz: session.quiz, titles: titles)
+        }
         switch format {
         case .table:
             guard !keys.isEmpty else {
@@ -181,7 +184,7 @@ public struct StreamedHistoryReport {
         case .csv:
             var rows = HistoryCSV(timeZone: timeZone)
             out += HistoryCSV.header
-            try each(results: false) { session, _ in rows.row(session, title: title(session), into: &out) }
+            try each(results: false) { session, _ in rows.row(session, title: knownTitle(session), into: &out) }
         case .markdown:
             let day = HistoryReport.markdownDayFormatter(timeZone)
             out += HistoryReport.markdownHeader.utf8
@@ -204,7 +207,7 @@ public struct StreamedHistoryReport {
             iso.formatOptions = [.withInternetDateTime]
             out += Array("[\n".utf8)
             try each(results: true) { session, last in
-                let object = HistoryReport.jsonObject(session, title: title(session), iso: iso)
+                let object = HistoryReport.jsonObject(session, title: knownTitle(session), iso: iso)
                 guard
                     let data = try? JSONSerialization.data(
                         withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
