@@ -26,7 +26,8 @@ extension HistoryStore {
                     try writeAtomically(
                         KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
                     writeSummary(
-                        read.sessions, journalSequence: read.journalSequence,
+                        MilestoneBaseline(sessions: read.sessions, timeZone: LocalTimeZone.current),
+                        journalSequence: read.journalSequence,
                         tally: StatisticsTally(sessions: read.sessions, timeZone: LocalTimeZone.current))
                     problems.append(archiveDamage(read, keptAs: copy))
                 }

@@ -24,23 +24,30 @@ public final class HistoryStream {
     public let pendingStart: Int
     /// What the reader is told (games waiting in pending files), as `load`'s `notices`.
     public let notices: [String]
-    private let archive: ArchiveCursor?
+    private let snapshot: HistorySnapshot?
     private let archiveCount: Int
     /// The journal's games after the archive's, then the pending ones.
     private let later: [Session]
 
-    init(archive: ArchiveCursor?, journaled: [Session], pending: [Session], notices: [String]) {
-        self.archive = archive
-        archiveCount = archive?.count ?? 0
-        later = journaled + pending
+    /// The games of `snapshot`, as positions.
+    init(_ snapshot: HistorySnapshot, notices: [String]) throws(ArchiveError) {
+        self.snapshot = snapshot
+        archiveCount = try snapshot.archiveCount()
+        let journaled = try snapshot.journalGames()
+        later = journaled + snapshot.pendingGames
         pendingStart = archiveCount + journaled.count
-        count = pendingStart + pending.count
+        count = archiveCount + later.count
         self.notices = notices
     }
 
     /// Sessions in memory, every one after the history (as pending games are).
-    convenience init(pending: [Session]) {
-        self.init(archive: nil, journaled: [], pending: pending, notices: [])
+    init(pending: [Session]) {
+        snapshot = nil
+        archiveCount = 0
+        later = pending
+        pendingStart = 0
+        count = pending.count
+        notices = []
     }
 
     /// The game at `position` (0 the first recorded); `results: false`
@@ -49,17 +56,17 @@ public final class HistoryStream {
     /// repairs and reports. `checked`: read whole before (with its results
     /// when asked for them now), so its checksum is not checked again.
     public func session(at position: Int, results: Bool, checked: Bool = false) throws(ArchiveError) -> Session {
-        guard position < archiveCount, let archive else { return later[position - archiveCount] }
-        return try archive.session(at: position, results: results, checked: checked)
+        guard position < archiveCount, let snapshot else { return later[position - archiveCount] }
+        return try snapshot.archiveSession(at: position, results: results, checked: checked)
     }
 }
 
 extension HistoryStore {
-    /// The history as a `HistoryStream`, when it can be read that way: nil
-    /// when there is no data folder, a history file is damaged (the journal
-    /// here, the archive as a whole; a session of it is found by the first
-    /// pass that reads it), or the archive cannot be mapped (an XML one).
-    /// Then `load()` is the way: it repairs, reports, or says what is wrong.
+    /// The history's `HistorySnapshot` as a `HistoryStream`, when it can be
+    /// read that way: nil when a history file is damaged (the journal here,
+    /// the archive as a whole; a session of it is found by the first pass
+    /// that reads it). Then `load()` is the way: it repairs, reports, or says
+    /// what is wrong.
     ///
     /// `include` only chooses which pending games the notices count, as
     /// `load(where:)` does; the stream holds every game.
@@ -68,41 +75,9 @@ extension HistoryStore {
     /// archive is not checked whole first: each session read is checked as
     /// it is read, and a pass over a 20 MB archive touches a few pages.
     public func stream(where include: ((Session) -> Bool)? = nil, newest: Int? = nil) -> HistoryStream? {
-        var pendingFiles = pending.files()
-        guard PrivateFolder.exists(folder), (try? refuseFilesThatAreNotRegular()) != nil else { return nil }
-        let lock = try? self.lock(.shared)
-        defer { lock?.release() }
-        guard let entries = undamagedJournalEntries() else { return nil }
-        var cursor: ArchiveCursor?
-        if FileManager.default.fileExists(atPath: archivePath) {
-            let mapped = try? KeyedArchive.mapped(archivePath) { source throws(ArchiveError) in
-                try ArchiveCursor(source, newest: newest, filtered: include != nil)
-            }
-            guard let mapped else { return nil }
-            cursor = mapped
-        }
-        let folded = cursor?.journalSequence ?? 0
-        // A pending game already in the history (a crash after it was added,
-        // before its file was removed) is neither shown nor counted: compared
-        // by its fields with every game of the archive and the journal, in
-        // one pass over the archive that keeps only the pending games' own.
-        pendingFiles = pendingFiles.filter { !$0.sessions.isEmpty }
-        var known: Set<GameIdentity> = []
-        if !pendingFiles.isEmpty {
-            let waiting = Set(pendingFiles.flatMap { $0.sessions.map(GameIdentity.init) })
-            for entry in entries where waiting.contains(GameIdentity(entry.session)) {
-                known.insert(GameIdentity(entry.session))
-            }
-            for index in 0..<(cursor?.count ?? 0) {
-                guard let session = try? cursor?.session(at: index, results: false) else { return nil }
-                let identity = GameIdentity(session)
-                if waiting.contains(identity) { known.insert(identity) }
-            }
-        }
-        let unknown = PendingGames.unknown(pendingFiles, known: known)
-        let counted = unknown.map { file in file.keeping { include?($0) ?? true } }
-        return HistoryStream(
-            archive: cursor, journaled: entries.games(after: folded),
-            pending: unknown.flatMap(\.sessions), notices: PendingGames.notices(counted))
+        try? reading(damage: .giveUp, newest: newest, filtered: include != nil) { snapshot throws(ArchiveError) in
+            if newest == nil { try snapshot.checkWhole() }
+            return try HistoryStream(snapshot, notices: snapshot.pendingNotices(where: include))
+        }.value
     }
 }
