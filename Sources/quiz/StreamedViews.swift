@@ -17,7 +17,7 @@ extension QuizCommand {
         guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: options.limit),
             let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: options.limit)
         else { return nil }
-        for line in stream.notices { console.err(line) }
+        console.tell(stream.diagnostics)
         if report.count == 0, let quiz, let note = try noGamesOf(quiz) {
             console.out(note)
             return .success

@@ -46,11 +46,11 @@ public final class HistorySnapshot {
     /// The pending files without the games the history holds already.
     private(set) var pending: [PendingGames.File] = []
     /// What could not be read, and what was repaired, one line each.
-    public internal(set) var problems: [String]
+    public internal(set) var problems: [Diagnostic]
 
     init(
         archive: Archive, archiveInfo: stat?, journal: HistoryJournal.Contents?, waiting: [PendingGames.File],
-        problems: [String], newest: Int?, filtered: Bool
+        problems: [Diagnostic], newest: Int?, filtered: Bool
     ) {
         self.archive = archive
         self.archiveInfo = archiveInfo
@@ -139,8 +139,13 @@ public final class HistorySnapshot {
     public var pendingGames: [Session] { pending.flatMap(\.sessions) }
 
     /// What the reader is told of the pending games that pass `include`.
-    func pendingNotices(where include: ((Session) -> Bool)? = nil) -> [String] {
+    func pendingNotices(where include: ((Session) -> Bool)? = nil) -> [Diagnostic] {
         PendingGames.notices(include.map { include in pending.map { $0.keeping(where: include) } } ?? pending)
+    }
+
+    /// What the reader is told: the pending games that pass `include`, then the problems.
+    func diagnostics(where include: ((Session) -> Bool)? = nil) -> [Diagnostic] {
+        pendingNotices(where: include) + problems
     }
 
     /// Every game, oldest first, one at a time: the archive's, the
@@ -232,7 +237,7 @@ extension HistoryStore {
         damage policy: DamagePolicy = .repair, newest: Int? = nil, filtered: Bool = false,
         _ body: (HistorySnapshot) throws(ArchiveError) -> T
     ) throws(HistoryError) -> (value: T, snapshot: HistorySnapshot) {
-        var problems: [String] = []
+        var problems: [Diagnostic] = []
         var repairedJournal = false
         var repairedArchive = false
         var salvage = false
@@ -274,7 +279,7 @@ extension HistoryStore {
     }
 
     /// Repairs under the exclusive lock as `policy` says (see `DamagePolicy`).
-    private func repair(archive: Bool, policy: DamagePolicy) throws(HistoryError) -> [String] {
+    private func repair(archive: Bool, policy: DamagePolicy) throws(HistoryError) -> [Diagnostic] {
         switch policy {
         case .refuse:
             throw .cannotWrite(path: archive ? archivePath : journalPath, reason: Self.leftForAReader)
@@ -290,7 +295,7 @@ extension HistoryStore {
             do {
                 return try repairLocked(checkArchive: archive)
             } catch {
-                return ["could not repair the history: \(error)"]
+                return [.problem("could not repair the history: \(error)")]
             }
         }
     }
@@ -307,7 +312,7 @@ extension HistoryStore {
     /// skipping what cannot be read.
     private func openSnapshot(
         newest: Int?, filtered: Bool, journalRepaired: Bool, archiveRepaired: Bool, salvage: Bool,
-        problems: [String]
+        problems: [Diagnostic]
     ) throws(HistoryError) -> Opening {
         var problems = problems
         let waiting = pending.files()
@@ -323,11 +328,14 @@ extension HistoryStore {
             journal = try readJournal()
         } catch HistoryError.damaged(_, _, let reason) {
             if !journalRepaired { return .damaged(archive: false) }
-            problems.append(HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description)
+            problems.append(
+                .problem(
+                    HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description, file: journalPath
+                ))
         }
         if let found = journal, !found.damage.isEmpty {
             if !journalRepaired { return .damaged(archive: false) }
-            problems.append(journalDamage(found, keptAs: nil))
+            problems.append(.problem(journalDamage(found, keptAs: nil), file: journalPath))
         }
         var info = stat()
         guard stat(archivePath, &info) == 0 else {
@@ -355,12 +363,15 @@ extension HistoryStore {
             case .success(let read):
                 if read.skipped > 0 || read.resultsLost > 0 {
                     if !archiveRepaired { return .damaged(archive: true) }
-                    problems.append(archiveDamage(read))
+                    problems.append(.problem(archiveDamage(read), file: archivePath))
                 }
                 archive = .salvaged(read.sessions, journalSequence: read.journalSequence)
             case .failure(.damaged(_, _, let reason)):
                 if !archiveRepaired { return .damaged(archive: true) }
-                problems.append(HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description)
+                problems.append(
+                    .problem(
+                        HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description,
+                        file: archivePath))
                 archive = HistorySnapshot.Archive.none
             case .failure(let error): throw error
             }

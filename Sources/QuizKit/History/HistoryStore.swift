@@ -82,15 +82,15 @@ public struct HistoryStore: Sendable {
     public struct Loaded: Sendable {
         /// In the order they were recorded, oldest first.
         public var sessions: [Session]
-        public var notices: [String]
-        /// What could not be read (one line each, naming the file): when not
-        /// empty, `sessions` is everything that could be, but not the whole history.
-        public var problems: [String] = []
+        /// What the reader is told: pending games waiting, then what could
+        /// not be read (a `.problem` each, naming the file), when `sessions`
+        /// is everything that could be, but not the whole history.
+        public var diagnostics: [Diagnostic]
     }
 
     /// What `record` did besides recording.
     public struct RecordReport: Sendable {
-        public var notices: [String]
+        public var diagnostics: [Diagnostic]
         /// Games from pending files added to the history now.
         public var recovered: Int
         /// The journal is long: run `compact()` (off the player's path).
@@ -129,9 +129,7 @@ public struct HistoryStore: Sendable {
             try snapshot.forEach(results: results) { if include?($0) ?? true { sessions.append($0) } }
             return sessions
         }
-        return Loaded(
-            sessions: read.value, notices: read.snapshot.pendingNotices(where: include),
-            problems: read.snapshot.problems)
+        return Loaded(sessions: read.value, diagnostics: read.snapshot.diagnostics(where: include))
     }
 
     /// What was read of the archive.
@@ -263,14 +261,14 @@ public struct HistoryStore: Sendable {
             // writes: read the archive whole once, and write it again.
             var baseline = MilestoneBaseline(timeZone: timeZone)
             try snapshot.eachArchiveSession(results: false) { baseline.add($0) }
-            if let info = snapshot.archiveInfo, snapshot.problems.isEmpty {
+            if let info = snapshot.archiveInfo, snapshot.problems.whole {
                 writeSummary(baseline, journalSequence: try snapshot.archiveSequence(), archive: info)
             }
             for session in try snapshot.journalGames() + snapshot.pendingGames { baseline.add(session) }
             return baseline
         }
         return MilestoneBaseline.Loaded(
-            baseline: read.value, notices: read.snapshot.pendingNotices(), problems: read.snapshot.problems)
+            baseline: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
     static func modified(_ info: stat) -> Double {
@@ -331,8 +329,7 @@ public struct HistoryStore: Sendable {
     /// What `--stats` shows, read from disk.
     public struct Tallied: Sendable {
         public var tally: StatisticsTally
-        public var notices: [String]
-        public var problems: [String]
+        public var diagnostics: [Diagnostic]
     }
 
     /// The statistics of every game: `history.statistics` (the archive's
@@ -345,7 +342,7 @@ public struct HistoryStore: Sendable {
             var tally = StatisticsTally(timeZone: timeZone)
             var folded: UInt64 = 0
             if let info = snapshot.archiveInfo {
-                if snapshot.problems.isEmpty,
+                if snapshot.problems.whole,
                     let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: timeZone)
                 {
                     tally = kept.tally
@@ -353,13 +350,13 @@ public struct HistoryStore: Sendable {
                 } else {
                     try snapshot.eachArchiveSession(results: true) { tally.add($0) }
                     folded = try snapshot.archiveSequence()
-                    if snapshot.problems.isEmpty { writeStatistics(tally, journalSequence: folded, archive: info) }
+                    if snapshot.problems.whole { writeStatistics(tally, journalSequence: folded, archive: info) }
                 }
             }
             for session in snapshot.journalGames(after: folded) + snapshot.pendingGames { tally.add(session) }
             return tally
         }
-        return Tallied(tally: read.value, notices: read.snapshot.pendingNotices(), problems: read.snapshot.problems)
+        return Tallied(tally: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
     /// Every game, oldest first, handed to `add` one at a time with its
@@ -373,14 +370,13 @@ public struct HistoryStore: Sendable {
             try snapshot.forEach(results: true) { add(&value, $0) }
             return value
         }
-        return Folded(value: read.value, notices: read.snapshot.pendingNotices(), problems: read.snapshot.problems)
+        return Folded(value: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
     /// What `fold` gives: the value, and what `load` would have said.
     public struct Folded<Value> {
         public var value: Value
-        public var notices: [String]
-        public var problems: [String]
+        public var diagnostics: [Diagnostic]
     }
 
     // MARK: Recording
@@ -394,7 +390,7 @@ public struct HistoryStore: Sendable {
     public func record(_ session: Session, whileLocked: ((LockedMoment) -> Void)? = nil) throws(RecordFailure)
         -> RecordReport
     {
-        var notices: [String] = []
+        var notices: [Diagnostic] = []
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
             try refuseFilesThatAreNotRegular()
@@ -451,7 +447,7 @@ public struct HistoryStore: Sendable {
             notices += pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
             whileLocked?(.after)
-            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
+            return RecordReport(diagnostics: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
             throw RecordFailure(error: error, keptIn: pending.keep(session))
         }
@@ -501,7 +497,7 @@ public struct HistoryStore: Sendable {
     /// in the background, where no one would be told.
     /// `whileLocked` as for `record`: `.before` and `.after` the files are rewritten.
     public func compact(whileLocked: ((LockedMoment) -> Void)? = nil) throws(HistoryError) {
-        var notices: [String] = []
+        var notices: [Diagnostic] = []
         try makeFolder(notices: &notices)
         let lock = try self.lock(.exclusive)
         defer { lock.release() }
@@ -523,7 +519,7 @@ public struct HistoryStore: Sendable {
 
     /// Compacts with the lock held; returns notices (damage repaired). Not
     /// `repairing`, damage throws `.damaged` and changes nothing.
-    private func compactLocked(repairing: Bool) throws(HistoryError) -> [String] {
+    private func compactLocked(repairing: Bool) throws(HistoryError) -> [Diagnostic] {
         let read = try reading(damage: repairing ? .repairLocked : .refuse) { snapshot throws(ArchiveError) in
             var archived: [Session] = []
             try snapshot.eachArchiveSession(results: true) { archived.append($0) }
@@ -565,7 +561,7 @@ public struct HistoryStore: Sendable {
 
     // MARK: Files
 
-    func makeFolder(notices: inout [String]) throws(HistoryError) {
+    func makeFolder(notices: inout [Diagnostic]) throws(HistoryError) {
         do {
             if try !PrivateFolder.make(folder) { tighten(folder, to: 0o700, notices: &notices) }
         } catch {
@@ -573,7 +569,7 @@ public struct HistoryStore: Sendable {
         }
     }
 
-    private func tightenFiles(notices: inout [String]) {
+    private func tightenFiles(notices: inout [Diagnostic]) {
         for path in [archivePath, journalPath, lockPath, summaryPath, statisticsPath] {
             tighten(path, to: 0o600, notices: &notices)
         }
@@ -605,11 +601,12 @@ public struct HistoryStore: Sendable {
     }
 
     /// Takes group and other permissions away from `path` (`PrivateFolder`), saying so.
-    private func tighten(_ path: String, to mode: mode_t, notices: inout [String]) {
+    private func tighten(_ path: String, to mode: mode_t, notices: inout [Diagnostic]) {
         guard let old = PrivateFolder.tighten(path, to: mode) else { return }
         notices.append(
-            "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
-                + "since the history is private")
+            .notice(
+                "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
+                    + "since the history is private", file: path))
     }
 
     /// Temporary files left by a writer that died: under the lock, none is live.

@@ -22,22 +22,22 @@ public final class HistoryStream {
     /// Positions from here on are pending games (`--limit` counts the newest
     /// games of the history before them, as `load(newest:)` does).
     public let pendingStart: Int
-    /// What the reader is told (games waiting in pending files), as `load`'s `notices`.
-    public let notices: [String]
+    /// What the reader is told (games waiting in pending files), as `load`'s `diagnostics`.
+    public let diagnostics: [Diagnostic]
     private let snapshot: HistorySnapshot?
     private let archiveCount: Int
     /// The journal's games after the archive's, then the pending ones.
     private let later: [Session]
 
     /// The games of `snapshot`, as positions.
-    init(_ snapshot: HistorySnapshot, notices: [String]) throws(ArchiveError) {
+    init(_ snapshot: HistorySnapshot, diagnostics: [Diagnostic]) throws(ArchiveError) {
         self.snapshot = snapshot
         archiveCount = try snapshot.archiveCount()
         let journaled = try snapshot.journalGames()
         later = journaled + snapshot.pendingGames
         pendingStart = archiveCount + journaled.count
         count = archiveCount + later.count
-        self.notices = notices
+        self.diagnostics = diagnostics
     }
 
     /// Sessions in memory, every one after the history (as pending games are).
@@ -47,7 +47,7 @@ public final class HistoryStream {
         later = pending
         pendingStart = 0
         count = pending.count
-        notices = []
+        diagnostics = []
     }
 
     /// The game at `position` (0 the first recorded); `results: false`
@@ -77,7 +77,7 @@ extension HistoryStore {
     public func stream(where include: ((Session) -> Bool)? = nil, newest: Int? = nil) -> HistoryStream? {
         try? reading(damage: .giveUp, newest: newest, filtered: include != nil) { snapshot throws(ArchiveError) in
             if newest == nil { try snapshot.checkWhole() }
-            return try HistoryStream(snapshot, notices: snapshot.pendingNotices(where: include))
+            return try HistoryStream(snapshot, diagnostics: snapshot.pendingNotices(where: include))
         }.value
     }
 }

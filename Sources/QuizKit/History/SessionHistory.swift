@@ -27,10 +27,10 @@ public final class SessionHistory: NSObject, NSSecureCoding, @unchecked Sendable
     @discardableResult
     public func load(
         from store: HistoryStore, results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
-    ) throws(HistoryError) -> [String] {
+    ) throws(HistoryError) -> [Diagnostic] {
         let loaded = try store.load(results: results, newest: newest, where: include)
         lock.withLock { storage = loaded.sessions }
-        return loaded.notices + loaded.problems
+        return loaded.diagnostics
     }
 
     /// Records a finished game on disk (durable when this returns), then here.

@@ -29,10 +29,9 @@ public struct MilestoneBaseline: Sendable, Equatable {
     /// The baseline and what the reader should be told (`HistoryStore.milestoneHistory`).
     public struct Loaded: Sendable {
         public var baseline: MilestoneBaseline
-        public var notices: [String]
-        /// What could not be read (one line each, naming the file): when not
-        /// empty, the baseline holds everything that could be.
-        public var problems: [String] = []
+        /// What the reader is told; with a `.problem`, the baseline holds
+        /// everything that could be read, not the whole history.
+        public var diagnostics: [Diagnostic]
     }
 
     /// One quiz played before.
