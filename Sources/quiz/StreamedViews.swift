@@ -20,7 +20,7 @@ extension QuizCommand {
             let report = StreamedHistoryReport(
                 stream, format: format, quiz: quiz, limit: options.limit, timeZone: LocalTimeZone.current)
         else { return nil }
-        for line in stream.notices { console.err(line) }
+        console.tell(stream.diagnostics)
         if report.count == 0, let quiz, let note = try noGamesOf(quiz) {
             console.out(note)
             return .success

@@ -167,25 +167,27 @@ import Testing
             let seen =
                 journalChanged.contains { $0 < 8 } || (journalChanged.contains { $0 >= 16 } && lastLooksTorn != true)
             if seen {
-                #expect(!first.problems.isEmpty, "damage in the journal is reported; \(context); \(placement)")
+                #expect(!first.diagnostics.whole, "damage in the journal is reported; \(context); \(placement)")
                 #expect(
-                    first.problems.contains { $0.contains(store.journalPath) }, "\(first.problems); \(context)")
+                    first.diagnostics.problems.contains { $0.file == store.journalPath },
+                    "\(first.diagnostics); \(context)")
             }
-            if first.problems.isEmpty && lastLooksTorn != true {
+            if first.diagnostics.whole && lastLooksTorn != true {
                 #expect(first.sessions.count == games.count, "\(context); \(placement)")
             }
             lostGames += games.count - first.sessions.count
             // What was shown stays: nothing readable leaves the history.
             mustHave = Array(Set(mustHave).union(first.sessions.map(Self.key)))
             let again = try store.load()
-            #expect(again.problems.isEmpty, "repaired once: \(again.problems); \(context)")
+            #expect(again.diagnostics.whole, "repaired once: \(again.diagnostics); \(context)")
             check(again, "read again")
             let next = Self.randomSession(run * 1_000 + 999, &random)
             let report = try store.record(next)
             #expect(
-                !report.notices.contains { $0.contains("damaged") }, "the damage was repaired: \(report.notices)")
+                !report.diagnostics.contains { $0.message.contains("damaged") },
+                "the damage was repaired: \(report.diagnostics)")
             let after = try store.load()
-            #expect(after.problems.isEmpty, "\(after.problems); \(context)")
+            #expect(after.diagnostics.whole, "\(after.diagnostics); \(context)")
             check(after, extra: [Self.key(next)], "after one more game")
             #expect(after.sessions.last.map(Self.key) == Self.key(next), "the new game is the last; \(context)")
             let copies = try FileManager.default.contentsOfDirectory(atPath: store.folder).filter {
@@ -198,5 +200,87 @@ import Testing
         print(
             "damage model: \(Self.runs) histories, \(damagedArchives) archives and \(damagedJournals) journals damaged, "
                 + "\(lostGames) games lost to damage in all")
+    }
+
+    /// The one snapshot, seen through every view: a random history (the
+    /// archive, the journal, pending games, one of them already in the
+    /// history), random damage, then each view on its own copy of that
+    /// damaged history (each repairs what it finds). `load()` holds every
+    /// intact game once (the model of the intact records); every other view
+    /// agrees with it: statistics, the milestone baseline, fold, the stream,
+    /// the newest N.
+    @Test func everyViewAgreesWithTheModelOfTheIntactRecords() throws {
+        for run in 0..<Self.runs {
+            let start = SeededGenerator(seed: Self.seed &+ UInt64(run) &* 7_919)
+            let newest = 1 + run % 8
+            /// The same history and damage, in a new folder: its store, the
+            /// keys of the games intact in the files, and the new pending games.
+            func damagedHistory(_ temporary: TemporaryFolder) throws -> (HistoryStore, [String], Int) {
+                var random = start
+                let limit = [0, 4, 12, 1_000][random.below(4)]
+                let store = HistoryStore(folder: temporary.file("data"), inlineCompactionLimit: limit)
+                var games: [Session] = []
+                for number in 0..<(1 + random.below(30)) {
+                    let game = Self.randomSession(run * 1_000 + number, &random)
+                    _ = try store.record(game)
+                    games.append(game)
+                }
+                let archived =
+                    FileManager.default.fileExists(atPath: store.archivePath)
+                    ? try KeyedArchive.decode(try Data(contentsOf: URL(fileURLWithPath: store.archivePath))).sessions
+                    : []
+                let records = Self.journalRecords(try Data(contentsOf: URL(fileURLWithPath: store.journalPath)))
+                var files = [store.journalPath]
+                if !archived.isEmpty { files.append(store.archivePath) }
+                let changed = try Self.damage(files, &random)
+                var intact = changed[store.archivePath, default: []].isEmpty ? archived.map(Self.key) : []
+                let journalChanged = changed[store.journalPath, default: []]
+                for (record, game) in zip(records, games.suffix(records.count))
+                where !journalChanged.contains(where: { record.bytes.contains($0) }) {
+                    intact.append(Self.key(game))
+                }
+                let waiting = (0..<random.below(3)).map { Self.randomSession(run * 1_000 + 500 + $0, &random) }
+                // And a game the history holds intact (a crash after it was added).
+                let held = games.filter { intact.contains(Self.key($0)) }
+                let again = held.isEmpty ? [] : [held[random.below(held.count)]]
+                for game in waiting + again { _ = store.pending.keep(game) }
+                return (store, intact + waiting.map(Self.key), waiting.count)
+            }
+            let context = "run \(run) (seed \(Self.seed))"
+            let base = try TemporaryFolder()
+            let (store, intact, pending) = try damagedHistory(base)
+            let loaded = try store.load()
+            let keys = loaded.sessions.map(Self.key)
+            #expect(Set(keys).count == keys.count, "each game once; \(context)")
+            #expect(Set(intact).isSubset(of: Set(keys)), "every intact game; \(context)")
+            #expect(Array(keys.suffix(pending)) == Array(intact.suffix(pending)), "pending last; \(context)")
+            let zone = LocalTimeZone.current
+
+            func view<T>(_ read: (HistoryStore) throws -> T) throws -> T {
+                let folder = try TemporaryFolder()
+                return try withExtendedLifetime(folder) { try read(try damagedHistory(folder).0) }
+            }
+            // (Without results: the archive's games; the journal's always carry theirs.)
+            #expect(try view { try $0.load(results: false).sessions.map(Self.key) } == keys, "\(context)")
+            #expect(
+                try view { try $0.statistics(timeZone: zone).tally }
+                    == StatisticsTally(sessions: loaded.sessions, timeZone: zone), "\(context)")
+            #expect(
+                try view { try $0.milestoneHistory(timeZone: zone).baseline }
+                    == MilestoneBaseline(sessions: loaded.sessions, timeZone: zone), "\(context)")
+            #expect(try view { try $0.fold([Session]()) { $0.append($1) }.value } == loaded.sessions, "\(context)")
+            let history = loaded.sessions.dropLast(pending)
+            #expect(
+                try view { try $0.load(newest: newest).sessions }
+                    == Array(history.suffix(newest)) + loaded.sessions.suffix(pending), "\(context)")
+            // The stream gives up on damage (its caller then loads): after a
+            // load has repaired it, it holds the same games.
+            let streamed = try view { store -> [Session]? in
+                _ = try store.load()
+                guard let stream = store.stream() else { return nil }
+                return try (0..<stream.count).map { try stream.session(at: $0, results: true) }
+            }
+            #expect(streamed == loaded.sessions, "\(context)")
+        }
     }
 }

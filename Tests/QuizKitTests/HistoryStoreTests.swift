@@ -99,7 +99,7 @@ struct HistoryStoreTests {
         try Data(bytes).write(to: URL(fileURLWithPath: store.journalPath))
         let loaded = try store.load()
         #expect(loaded.sessions == [session(1), session(2)])
-        #expect(loaded.problems.count == 1)
+        #expect(loaded.diagnostics.problems.count == 1)
         #expect(contents(of: store.folder).filter { $0.hasPrefix("history.journal.damaged-") }.count == 1)
         _ = try store.record(session(4))
         #expect(try store.load().sessions == [session(1), session(2), session(4)])
@@ -138,13 +138,13 @@ struct HistoryStoreTests {
         // The next game (not a reader) meets the damage: it keeps a copy and
         // every readable record, says so, and records.
         let report = try store.record(session(6))
-        let line = try #require(report.notices.first { $0.contains(store.journalPath) })
+        let line = try #require(report.diagnostics.first { $0.file == store.journalPath }).message
         #expect(line.contains("skipped \(records[1].bytes.count) damaged bytes, 1 game could not be read"))
         let copy = try #require(contents(of: store.folder).first { $0.hasPrefix("history.journal.damaged-") })
         #expect(line.contains(copy))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + copy)) == Data(bytes))
         let loaded = try store.load()
-        #expect(loaded.problems.isEmpty)
+        #expect(loaded.diagnostics.whole)
         #expect(
             loaded.sessions == [session(1), session(3), session(4, results: true), session(5), session(6)])
     }
@@ -163,8 +163,12 @@ struct HistoryStoreTests {
         let report = try store.record(session(2))
         #expect(permissions(of: store.folder) == 0o700)
         #expect(permissions(of: store.archivePath) == 0o600)
-        #expect(report.notices.contains { $0.contains("tightened the permissions of \(store.folder) from 755 to 700") })
-        #expect(report.notices.contains { $0.contains(store.archivePath) && $0.contains("from 644 to 600") })
+        #expect(
+            report.diagnostics.contains {
+                $0.file == store.folder
+                    && $0.message.contains("tightened the permissions of \(store.folder) from 755 to 700")
+            })
+        #expect(report.diagnostics.contains { $0.file == store.archivePath && $0.message.contains("from 644 to 600") })
     }
 
     @Test func damagedArchiveIsMovedAsideAndTheJournalStillCounts() throws {
@@ -181,13 +185,16 @@ struct HistoryStoreTests {
         #expect(loaded.sessions == [session(4)])
         let kept = try #require(contents(of: store.folder).first { $0.hasPrefix("history.archive.damaged-") })
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + kept)) == garbage)
-        #expect(loaded.problems.count == 1)
-        #expect(loaded.problems.first?.contains(store.archivePath + " ") == true)
-        #expect(loaded.problems.first?.contains("not a keyed archive (not a binary property list)") == true)
-        #expect(loaded.problems.first?.contains(kept) == true)
+        #expect(loaded.diagnostics.problems.count == 1)
+        #expect(loaded.diagnostics.problems.first?.message.contains(store.archivePath + " ") == true)
+        #expect(loaded.diagnostics.problems.first?.file == store.archivePath)
+        #expect(
+            loaded.diagnostics.problems.first?.message.contains("not a keyed archive (not a binary property list)")
+                == true)
+        #expect(loaded.diagnostics.problems.first?.message.contains(kept) == true)
         let again = try store.load()
         #expect(again.sessions == [session(4)])
-        #expect(again.problems.isEmpty)
+        #expect(again.diagnostics.whole)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.folder + "/" + kept)) == garbage)
     }
 
@@ -209,7 +216,8 @@ struct HistoryStoreTests {
         // Reading shows the pending game, and says where it waits.
         let loaded = try blocked.load()
         #expect(loaded.sessions == [session(1, results: true)])
-        #expect(loaded.notices.first?.contains(kept) == true)
+        #expect(loaded.diagnostics.first?.message.contains(kept) == true)
+        #expect(loaded.diagnostics.first?.file == kept && loaded.diagnostics.first?.severity == .notice)
 
         // Another data folder sharing the state folder neither shows nor takes it.
         let other = HistoryStore(folder: temporary.file("quiz"), pendingFolders: [state])
@@ -223,7 +231,7 @@ struct HistoryStoreTests {
         try FileManager.default.removeItem(atPath: temporary.file("afile"))
         let mended = try blocked.record(session(3))
         #expect(mended.recovered == 1)
-        #expect(mended.notices.contains { $0.contains("added 1 game") })
+        #expect(mended.diagnostics.contains { $0.message.contains("added 1 game") })
         #expect(!FileManager.default.fileExists(atPath: kept))
         #expect(try blocked.load().sessions == [session(1, results: true), session(3)])
     }

@@ -90,7 +90,7 @@ import Testing
             if n % 7 == 3 { try store.compact() }
             let loaded = try store.milestoneHistory(timeZone: zone)
             #expect(loaded.baseline == MilestoneBaseline(sessions: games[...n], timeZone: zone), "game \(n)")
-            #expect(loaded.notices.isEmpty && loaded.problems.isEmpty)
+            #expect(loaded.diagnostics.isEmpty)
         }
         // The summary is what was read: emptied of days, the baseline has
         // only the days of the games journaled after it.

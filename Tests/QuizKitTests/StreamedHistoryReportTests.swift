@@ -93,17 +93,17 @@ import Testing
     /// The model: every game read whole, then rendered from memory.
     func whole(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
-    ) throws -> (text: String, notices: [String], problems: [String]) {
+    ) throws -> (text: String, diagnostics: [Diagnostic]) {
         let loaded = try store.load(
             results: format == .json, newest: limit, where: quiz.map { id in { $0.quiz == id } })
         let report = HistoryReport(sessions: loaded.sessions, quiz: quiz, limit: limit, timeZone: zone)
-        return (report.render(format, width: width, ascii: ascii), loaded.notices, loaded.problems)
+        return (report.render(format, width: width, ascii: ascii), loaded.diagnostics)
     }
 
     /// What the stream writes, the chunks joined; nil when it gives way.
     func streamed(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
-    ) throws -> (text: String, notices: [String], chunks: [String])? {
+    ) throws -> (text: String, diagnostics: [Diagnostic], chunks: [String])? {
         guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: limit),
             let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: limit, timeZone: zone)
         else { return nil }
@@ -112,7 +112,7 @@ import Testing
             chunks.append(chunk)
             return true
         }
-        return (chunks.joined(), stream.notices, chunks)
+        return (chunks.joined(), stream.diagnostics, chunks)
     }
 
     func expectSame(
@@ -126,13 +126,13 @@ import Testing
                         let what =
                             "\(label) \(format) --quiz \(quiz ?? "-") --limit \(limit.map(String.init) ?? "-") \(width)"
                         let old = try whole(store, format, quiz: quiz, limit: limit, width: width, ascii: ascii)
-                        #expect(old.problems.isEmpty, "\(what): \(old.problems)", sourceLocation: sourceLocation)
+                        #expect(old.diagnostics.whole, "\(what): \(old.diagnostics)", sourceLocation: sourceLocation)
                         let new = try #require(
                             try streamed(store, format, quiz: quiz, limit: limit, width: width, ascii: ascii),
                             "\(what)",
                             sourceLocation: sourceLocation)
                         #expect(new.text == old.text, "\(what)", sourceLocation: sourceLocation)
-                        #expect(new.notices == old.notices, "\(what)", sourceLocation: sourceLocation)
+                        #expect(new.diagnostics == old.diagnostics, "\(what)", sourceLocation: sourceLocation)
                         // Every chunk but the last ends at a line's end.
                         for chunk in new.chunks.dropLast() {
                             #expect(chunk.utf8.last == 10, "\(what)", sourceLocation: sourceLocation)
@@ -161,14 +161,14 @@ import Testing
         let folded = try store.fold([Session]()) { $0.append($1) }
         #expect(folded.value == model.sessions)
         #expect(folded.value.contains { !$0.results.isEmpty })
-        #expect(folded.notices == model.notices)
-        #expect(folded.problems.isEmpty)
+        #expect(folded.diagnostics == model.diagnostics)
+        #expect(folded.diagnostics.whole)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: store.archivePath))
         let title = try #require(bytes.range(of: Data("World Capitals".utf8)))
         bytes[title.lowerBound] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: store.archivePath))
         let damaged = try store.fold([Session]()) { $0.append($1) }
-        #expect(!damaged.problems.isEmpty)
+        #expect(!damaged.diagnostics.whole)
         #expect(damaged.value.count < folded.value.count)
         #expect(try store.fold([Session]()) { $0.append($1) }.value == damaged.value)
     }
@@ -241,7 +241,7 @@ import Testing
             let report = stream.flatMap { StreamedHistoryReport($0, format: .table, timeZone: zone) }
             #expect(report == nil, "\(damaged)")
             let repaired = try whole(store, .table, quiz: nil, limit: nil, width: 80, ascii: false)
-            #expect(!repaired.problems.isEmpty, "\(damaged)")
+            #expect(!repaired.diagnostics.whole, "\(damaged)")
             try expectSame(store, "after \(damaged) damage", quizzes: [nil, "capitals"], limits: [nil, 5])
         }
     }

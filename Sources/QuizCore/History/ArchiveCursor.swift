@@ -17,6 +17,7 @@ package final class ArchiveCursor {
     /// The last journal record folded into the archive.
     package let journalSequence: UInt64
     private var reads = 0
+    private var checkedWhole: Bool
 
     /// Checks what reading the whole archive checks before any session:
     /// every class it names, its session list, its root's journal check.
@@ -30,7 +31,8 @@ package final class ArchiveCursor {
         do {
             let sparse = !filtered && (newest.map { $0 < 10_000 } ?? false)
             var decoder = try ArchiveDecoder(source.reader, sparse: sparse)
-            if newest == nil { try decoder.checkEveryClass() }
+            checkedWhole = newest == nil
+            if checkedWhole { try decoder.checkEveryClass() }
             list = try decoder.sessionList()
             journalSequence = try decoder.journalSequence()
             try decoder.checkJournal(journalSequence)
@@ -39,6 +41,18 @@ package final class ArchiveCursor {
         } catch {
             throw Self.archiveError(error)
         }
+    }
+
+    /// What opening it without `newest` checks (every class it names), for
+    /// a cursor opened for a few sessions that is now to read them all.
+    package func checkWhole() throws(ArchiveError) {
+        guard !checkedWhole else { return }
+        do {
+            try decoder.checkEveryClass()
+        } catch {
+            throw Self.archiveError(error)
+        }
+        checkedWhole = true
     }
 
     /// Session `index` (0 the oldest); `results: false` leaves its

@@ -37,15 +37,13 @@ public struct MilestoneBaseline: Sendable, Equatable {
     /// The baseline and what the reader should be told (`HistoryStore.milestoneHistory`).
     public struct Loaded: Sendable {
         public var baseline: MilestoneBaseline
-        public var notices: [String]
-        /// What could not be read (one line each, naming the file): when not
-        /// empty, the baseline holds everything that could be.
-        public var problems: [String] = []
+        /// What the reader is told; with a `.problem`, the baseline holds
+        /// everything that could be read, not the whole history.
+        public var diagnostics: [Diagnostic]
 
-        package init(baseline: MilestoneBaseline, notices: [String], problems: [String] = []) {
+        package init(baseline: MilestoneBaseline, diagnostics: [Diagnostic]) {
             self.baseline = baseline
-            self.notices = notices
-            self.problems = problems
+            self.diagnostics = diagnostics
         }
     }
 

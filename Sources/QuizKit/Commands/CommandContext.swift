@@ -106,7 +106,7 @@ public struct CommandContext {
             guard !loaded.sessions.isEmpty else { throw CommandFailure(status: .ioError, message: folderProblem) }
             output.err(folderProblem)
         }
-        for line in loaded.notices + loaded.problems { output.err(line) }
-        return (loaded.sessions, loaded.problems.isEmpty && folderProblem == nil)
+        output.tell(loaded.diagnostics)
+        return (loaded.sessions, loaded.diagnostics.whole && folderProblem == nil)
     }
 }

@@ -18,3 +18,10 @@ public protocol CommandOutput {
     /// Standard output is a terminal (raw data is then shown safely).
     var isTerminal: Bool { get }
 }
+
+extension CommandOutput {
+    /// Says `diagnostics`, one line each, but those in `said`.
+    public func tell(_ diagnostics: [Diagnostic], except said: Set<Diagnostic> = []) {
+        for diagnostic in diagnostics where !said.contains(diagnostic) { err(diagnostic.message) }
+    }
+}

@@ -42,7 +42,7 @@ public struct GameEnd: Sendable {
         do {
             let loaded = try store.milestoneHistory(timeZone: LocalTimeZone.current)
             baseline = loaded.baseline
-            for notice in loaded.notices + loaded.problems { output.err(notice) }
+            output.tell(loaded.diagnostics)
         } catch {
             output.err(error.description)
         }
@@ -53,7 +53,7 @@ public struct GameEnd: Sendable {
         guarding {
             do throws(HistoryStore.RecordFailure) {
                 let report = try store.record(session) { keeping?.step($0) }
-                for notice in report.notices { output.err(notice) }
+                output.tell(report.diagnostics)
                 needsCompaction = report.needsCompaction
             } catch {
                 failure = error

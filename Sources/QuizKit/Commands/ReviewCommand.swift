@@ -101,7 +101,7 @@ public enum ReviewCommand {
         }
         do {
             let current = try file.current(index: index)
-            for line in current.notices + current.problems { context.output.err(line) }
+            context.output.tell(current.diagnostics)
             return current.schedule
         } catch {
             throw CommandFailure(error)

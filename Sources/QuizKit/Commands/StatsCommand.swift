@@ -27,13 +27,13 @@ public enum StatsCommand {
         } catch {
             throw CommandFailure(error)
         }
-        for line in tallied.notices + tallied.problems { output.err(line) }
+        output.tell(tallied.diagnostics)
         let now = try context.clock.now
         let statistics = Statistics(tally: tallied.tally, now: now, timeZone: LocalTimeZone.current)
         // The review section: from history.schedule (kept beside the
         // history), rebuilt one game at a time when stale. What a rebuild's
         // read says that the count above already said is not said twice.
-        var complete = tallied.problems.isEmpty
+        var complete = tallied.diagnostics.whole
         var progress = ReviewProgress(
             schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current)
         if tallied.tally.games > 0 {
@@ -47,9 +47,8 @@ public enum StatsCommand {
             } catch {
                 throw CommandFailure(status: .ioError, message: error.description)
             }
-            let said = Set(tallied.notices + tallied.problems)
-            for line in current.notices + current.problems where !said.contains(line) { output.err(line) }
-            complete = complete && current.problems.isEmpty
+            output.tell(current.diagnostics, except: Set(tallied.diagnostics))
+            complete = complete && current.diagnostics.whole
             progress = ReviewProgress(
                 schedule: current.schedule, index: index, now: now, timeZone: LocalTimeZone.current)
         }

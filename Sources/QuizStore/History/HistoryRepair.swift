@@ -15,8 +15,8 @@ extension HistoryStore {
     /// archive and repairs it, keeping a copy of each damaged file first, so
     /// that nothing readable leaves the history. Returns one line per damaged
     /// file. The archive (read whole) is checked only when `checkArchive`.
-    func repairLocked(checkArchive: Bool = true) throws(HistoryError) -> [String] {
-        var problems: [String] = []
+    func repairLocked(checkArchive: Bool = true) throws(HistoryError) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
         var archiveSequence: UInt64?
         if checkArchive {
             switch readArchive() {
@@ -27,9 +27,10 @@ extension HistoryStore {
                     try writeAtomically(
                         KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
                     writeSummary(
-                        read.sessions, journalSequence: read.journalSequence,
+                        MilestoneBaseline(sessions: read.sessions, timeZone: LocalTimeZone.current),
+                        journalSequence: read.journalSequence,
                         tally: StatisticsTally(sessions: read.sessions, timeZone: LocalTimeZone.current))
-                    problems.append(archiveDamage(read, keptAs: copy))
+                    problems.append(.problem(archiveDamage(read, keptAs: copy), file: archivePath))
                 }
             case .failure(.damaged(_, _, let reason)):
                 // Unreadable as a whole: moved aside; the journal's games stay.
@@ -37,13 +38,14 @@ extension HistoryStore {
                 removeDerived(summaryPath)
                 removeDerived(statisticsPath)
                 archiveSequence = 0
-                problems.append(moved.description)
+                problems.append(.problem(moved.description, file: archivePath))
             case .failure(let error): throw error
             }
         }
         guard let parsed = try parsedJournal() else { return problems }
         guard let journal = parsed.contents else {
-            problems.append(moveAside(journalPath, reason: "not a quiz journal").description)
+            problems.append(
+                .problem(moveAside(journalPath, reason: "not a quiz journal").description, file: journalPath))
             return problems
         }
         guard !journal.damage.isEmpty else { return problems }
@@ -58,7 +60,7 @@ extension HistoryStore {
         var bytes = HistoryJournal.header(base: base)
         for entry in journal.entries { bytes += HistoryJournal.record(entry.session, sequence: entry.sequence) }
         try writeAtomically(Data(bytes), to: journalPath)
-        problems.append(journalDamage(journal, keptAs: copy))
+        problems.append(.problem(journalDamage(journal, keptAs: copy), file: journalPath))
         return problems
     }
 

@@ -83,15 +83,15 @@ public struct HistoryStore: Sendable {
     public struct Loaded: Sendable {
         /// In the order they were recorded, oldest first.
         public var sessions: [Session]
-        public var notices: [String]
-        /// What could not be read (one line each, naming the file): when not
-        /// empty, `sessions` is everything that could be, but not the whole history.
-        public var problems: [String] = []
+        /// What the reader is told: pending games waiting, then what could
+        /// not be read (a `.problem` each, naming the file), when `sessions`
+        /// is everything that could be, but not the whole history.
+        public var diagnostics: [Diagnostic]
     }
 
     /// What `record` did besides recording.
     public struct RecordReport: Sendable {
-        public var notices: [String]
+        public var diagnostics: [Diagnostic]
         /// Games from pending files added to the history now.
         public var recovered: Int
         /// The journal is long: run `compact()` (off the player's path).
@@ -124,115 +124,13 @@ public struct HistoryStore: Sendable {
     public func load(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
         throws(HistoryError) -> Loaded
     {
-        try load(results: results, newest: newest, where: include, summarise: false)
-    }
-
-    /// `load`; with `summarise`, the whole archive just read also gives
-    /// `history.summary` (so the archive is read once, not twice).
-    private func load(
-        results: Bool, newest: Int?, where include: ((Session) -> Bool)?, summarise: Bool, repaired: [String]? = nil,
-        archiveChecked: Bool = false
-    ) throws(HistoryError) -> Loaded {
-        var notices: [String] = []
-        var pendingFiles = pending.files()
-        if let include {
-            pendingFiles = pendingFiles.map { $0.keeping(where: include) }
+        let read = try reading(newest: newest, filtered: include != nil) { snapshot throws(ArchiveError) in
+            if let newest { return try snapshot.newest(newest, results: results, where: include) }
+            var sessions: [Session] = []
+            try snapshot.forEach(results: results) { if include?($0) ?? true { sessions.append($0) } }
+            return sessions
         }
-        guard PrivateFolder.exists(folder) else {
-            return Loaded(sessions: pendingFiles.flatMap(\.sessions), notices: PendingGames.notices(pendingFiles))
-        }
-        try refuseFilesThatAreNotRegular()
-        var lock = try? self.lock(.shared)
-        defer { lock?.release() }
-        /// Once for each file: repairs under the exclusive lock (the archive,
-        /// read whole, only when it was found damaged), then reads again.
-        func repairAndReload(archive: Bool) throws(HistoryError) -> Loaded {
-            lock?.release()
-            lock = nil
-            // Without the exclusive lock (a folder that is not ours to write)
-            // or when the repair fails, the damage is only reported.
-            var problems = repaired ?? []
-            if let exclusive = try? self.lock(.exclusive) {
-                do {
-                    problems += try repairLocked(checkArchive: archive)
-                } catch {
-                    problems.append("could not repair the history: \(error)")
-                }
-                exclusive.release()
-            }
-            return try load(
-                results: results, newest: newest, where: include, summarise: summarise, repaired: problems,
-                archiveChecked: archiveChecked || archive)
-        }
-        var problems = repaired ?? []
-        let mayRepair = repaired == nil
-        let mayRepairArchive = !archiveChecked
-        // The journal first: with `newest`, it says how many the archive must give.
-        var journal: HistoryJournal.Contents?
-        do {
-            journal = try readJournal()
-        } catch HistoryError.damaged(_, _, let reason) {
-            if mayRepair { return try repairAndReload(archive: false) }
-            problems.append(HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description)
-        }
-        if let found = journal, !found.damage.isEmpty {
-            if mayRepair { return try repairAndReload(archive: false) }
-            problems.append(journalDamage(found, keptAs: nil))
-        }
-        var journaled = journal?.entries ?? []
-        if let include { journaled = journaled.filter { include($0.session) } }
-        // (All N from the archive too: a crash can leave folded records in the journal.)
-        var archive = ArchiveRead(sessions: [], journalSequence: 0)
-        switch readArchive(results: results, newest: newest, where: include) {
-        case .success(let read):
-            if read.skipped > 0 || read.resultsLost > 0 {
-                if mayRepairArchive { return try repairAndReload(archive: true) }
-                problems.append(archiveDamage(read))
-            }
-            archive = read
-            if summarise && newest == nil && include == nil && problems.isEmpty {
-                writeSummary(archive.sessions, journalSequence: archive.journalSequence)
-            }
-        case .failure(.damaged(_, _, let reason)):
-            if mayRepairArchive { return try repairAndReload(archive: true) }
-            problems.append(HistoryError.damaged(path: archivePath, movedTo: nil, reason: reason).description)
-        case .failure(let error): throw error
-        }
-        // A pending game already in the history (a crash after it was added,
-        // before its file was removed; a file that cannot be removed) is
-        // shown once: compared with every game of the history, by its fields.
-        var known: Set<GameIdentity> = []
-        if pendingFiles.contains(where: { !$0.sessions.isEmpty }) {
-            if newest == nil && include == nil {
-                known = Set(archive.sessions.map(GameIdentity.init))
-                known.formUnion((journal?.entries ?? []).map { GameIdentity($0.session) })
-            } else {
-                known = historyIdentities()
-            }
-        }
-        let unknown = PendingGames.unknown(pendingFiles, known: known)
-        notices += PendingGames.notices(unknown)
-        return joined(archive, journaled, newest, unknown.flatMap(\.sessions), notices, problems)
-    }
-
-    private func joined(
-        _ archive: ArchiveRead, _ journaled: [HistoryJournal.Entry], _ newest: Int?, _ pending: [Session],
-        _ notices: [String], _ problems: [String]
-    ) -> Loaded {
-        var sessions = archive.sessions
-        sessions += journaled.games(after: archive.journalSequence)
-        if let newest, sessions.count > newest { sessions = Array(sessions.suffix(newest)) }
-        return Loaded(sessions: sessions + pending, notices: notices, problems: problems)
-    }
-
-    /// Every game of the history (the archive and the journal), by its
-    /// fields; what can be read of them, without per-question results.
-    func historyIdentities() -> Set<GameIdentity> {
-        var known = Set(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
-        if let journal = (try? readJournal()) ?? nil {
-            known.formUnion(journal.entries.map { GameIdentity($0.session) })
-        }
-        return known
+        return Loaded(sessions: read.value, diagnostics: read.snapshot.diagnostics(where: include))
     }
 
     /// What was read of the archive.
@@ -244,9 +142,10 @@ public struct HistoryStore: Sendable {
         var firstProblem: String?
     }
 
-    func readArchive(results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil)
-        -> Result<ArchiveRead, HistoryError>
-    {
+    /// The archive read whole, every session that can be read (the way of a
+    /// repair, and of a `HistorySnapshot` of an archive that cannot be mapped
+    /// or whose damage could not be repaired).
+    func readArchive() -> Result<ArchiveRead, HistoryError> {
         guard FileManager.default.fileExists(atPath: archivePath) else {
             return .success(ArchiveRead(sessions: [], journalSequence: 0))
         }
@@ -255,12 +154,8 @@ public struct HistoryStore: Sendable {
                 sessions: salvaged.sessions, journalSequence: salvaged.journalSequence, skipped: salvaged.skipped,
                 resultsLost: salvaged.resultsLost, firstProblem: salvaged.firstProblem)
         }
-        // A binary archive is read through a memory mapping: --limit 20 then
-        // touches a few pages of a 20 MB file. (An XML one is read whole.)
         do {
-            let mapped = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
-                try archive.salvage(results: results, newest: newest, where: include)
-            }
+            let mapped = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in try archive.salvage() }
             if let mapped { return .success(read(mapped)) }
         } catch ArchiveError.notAnArchive(let why) where why == "not a binary property list" {
             // Not binary (XML, say): read it whole below.
@@ -274,7 +169,7 @@ public struct HistoryStore: Sendable {
             return .failure(.cannotRead(path: archivePath, reason: SystemReason.of(error)))
         }
         do {
-            return .success(read(try KeyedArchive.salvage(data, results: results, newest: newest, where: include)))
+            return .success(read(try KeyedArchive.salvage(data)))
         } catch {
             return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
         }
@@ -350,46 +245,50 @@ public struct HistoryStore: Sendable {
     public func milestoneHistory(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError)
         -> MilestoneBaseline.Loaded
     {
-        var info = stat()
-        guard stat(archivePath, &info) == 0,
-            let data = FileContents.bounded(summaryPath, limit: HistorySummary.maximumSize),
-            let summary = HistorySummary.read(data),
-            summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
-            var baseline = summary.baseline(in: timeZone)
-        else {
+        let read = try reading { snapshot throws(ArchiveError) in
+            if let info = snapshot.archiveInfo,
+                let data = FileContents.bounded(summaryPath, limit: HistorySummary.maximumSize),
+                let summary = HistorySummary.read(data),
+                summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
+                var baseline = summary.baseline(in: timeZone)
+            {
+                for session in snapshot.journalGames(after: summary.journalSequence) + snapshot.pendingGames {
+                    baseline.add(session)
+                }
+                return baseline
+            }
             // No summary of this archive yet (one written by another program,
             // or before this one ran), or one with values this program never
             // writes: read the archive whole once, and write it again.
-            let loaded = try load(results: false, newest: nil, where: nil, summarise: true)
-            return MilestoneBaseline.Loaded(
-                baseline: MilestoneBaseline(sessions: loaded.sessions, timeZone: timeZone), notices: loaded.notices,
-                problems: loaded.problems)
+            var baseline = MilestoneBaseline(timeZone: timeZone)
+            try snapshot.eachArchiveSession(results: false) { baseline.add($0) }
+            if let info = snapshot.archiveInfo, snapshot.problems.whole {
+                writeSummary(baseline, journalSequence: try snapshot.archiveSequence(), archive: info)
+            }
+            for session in try snapshot.journalGames() + snapshot.pendingGames { baseline.add(session) }
+            return baseline
         }
-        // Pending games already in the history (a file that could not be
-        // removed) are neither counted again nor said to be waiting.
-        var files = pending.files()
-        if !files.isEmpty { files = PendingGames.unknown(files, known: historyIdentities()) }
-        let notices = PendingGames.notices(files)
-        let journal = (try? readJournal()) ?? nil
-        let journaled = (journal?.entries ?? []).games(after: summary.journalSequence)
-        for session in journaled + files.flatMap(\.sessions) { baseline.add(session) }
-        return MilestoneBaseline.Loaded(baseline: baseline, notices: notices)
+        return MilestoneBaseline.Loaded(
+            baseline: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
     static func modified(_ info: stat) -> Double {
         Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
     }
 
-    /// Rewrites `history.summary` for the archive as it now is; a failure only
-    /// means the next game reads the archive instead.
+    /// Rewrites `history.summary` (the `baseline` of the archive's games) for
+    /// the archive as it now is, or as `archive` (its `stat`) describes it; a
+    /// failure only means the next game reads the archive instead.
     /// With `tally` (the statistics of these very sessions, results
     /// included), `history.statistics` too.
-    func writeSummary(_ sessions: [Session], journalSequence: UInt64, tally: StatisticsTally? = nil) {
+    func writeSummary(
+        _ baseline: MilestoneBaseline, journalSequence: UInt64, tally: StatisticsTally? = nil, archive: stat? = nil
+    ) {
         var info = stat()
-        guard stat(archivePath, &info) == 0 else { return }
+        if let archive { info = archive } else { guard stat(archivePath, &info) == 0 else { return } }
         let summary = HistorySummary(
-            baseline: MilestoneBaseline(sessions: sessions, timeZone: LocalTimeZone.current),
-            archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence)
+            baseline: baseline, archiveSize: Int(info.st_size), archiveModified: Self.modified(info),
+            journalSequence: journalSequence)
         if let data = try? JSONEncoder().encode(summary) {
             writeDerived(data, to: summaryPath, limit: HistorySummary.maximumSize)
         }
@@ -431,112 +330,54 @@ public struct HistoryStore: Sendable {
     /// What `--stats` shows, read from disk.
     public struct Tallied: Sendable {
         public var tally: StatisticsTally
-        public var notices: [String]
-        public var problems: [String]
+        public var diagnostics: [Diagnostic]
     }
 
     /// The statistics of every game: `history.statistics` (the archive's
     /// games, counted once and kept) and the journal's games since, or, when
     /// it is missing or stale, the archive counted one session at a time
-    /// (never all of it in memory) and the file written again. Pending games,
-    /// damage, an XML archive: `load()` and its repairs, then the count.
-    /// Equal to `StatisticsTally(sessions: load().sessions)` (tested).
+    /// (never all of it in memory) and the file written again; then the
+    /// pending games. Equal to `StatisticsTally(sessions: load().sessions)` (tested).
     public func statistics(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Tallied {
-        try refuseFilesThatAreNotRegular()
-        if let fast = try keptStatistics(timeZone: timeZone) { return fast }
-        let loaded = try load()
-        return Tallied(
-            tally: StatisticsTally(sessions: loaded.sessions, timeZone: timeZone), notices: loaded.notices,
-            problems: loaded.problems)
-    }
-
-    /// `statistics` without reading the archive whole; nil when that will not do.
-    private func keptStatistics(timeZone: TimeZone) throws(HistoryError) -> Tallied? {
-        guard pending.files().isEmpty else { return nil }
-        guard PrivateFolder.exists(folder) else {
-            return Tallied(tally: StatisticsTally(timeZone: timeZone), notices: [], problems: [])
-        }
-        let lock = try? self.lock(.shared)
-        defer { lock?.release() }
-        guard let entries = undamagedJournalEntries() else { return nil }
-        var tally = StatisticsTally(timeZone: timeZone)
-        var folded: UInt64 = 0
-        var info = stat()
-        if stat(archivePath, &info) == 0 {
-            if let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: timeZone) {
-                tally = kept.tally
-                folded = kept.journalSequence
-            } else {
-                let counted: KeyedArchive.Salvaged?
-                do {
-                    counted = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in
-                        try archive.salvageEach { tally.add($0) }
-                    }
-                } catch {
-                    return nil
-                }
-                guard let counted, counted.skipped == 0, counted.resultsLost == 0 else { return nil }
-                folded = counted.journalSequence
-                // Only when the archive is still the one counted.
-                var after = stat()
-                if stat(archivePath, &after) == 0, after.st_size == info.st_size,
-                    Self.modified(after) == Self.modified(info)
+        let read = try reading { snapshot throws(ArchiveError) in
+            var tally = StatisticsTally(timeZone: timeZone)
+            var folded: UInt64 = 0
+            if let info = snapshot.archiveInfo {
+                if snapshot.problems.whole,
+                    let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: timeZone)
                 {
-                    writeStatistics(tally, journalSequence: folded, archive: info)
+                    tally = kept.tally
+                    folded = kept.journalSequence
+                } else {
+                    try snapshot.eachArchiveSession(results: true) { tally.add($0) }
+                    folded = try snapshot.archiveSequence()
+                    if snapshot.problems.whole { writeStatistics(tally, journalSequence: folded, archive: info) }
                 }
             }
-        } else if errno != ENOENT {
-            return nil
+            for session in snapshot.journalGames(after: folded) + snapshot.pendingGames { tally.add(session) }
+            return tally
         }
-        for session in entries.games(after: folded) { tally.add(session) }
-        return Tallied(tally: tally, notices: [], problems: [])
-    }
-
-    /// The journal's games for a reader that goes around `load()` (which
-    /// repairs and reports): none when there is no journal, nil when it
-    /// cannot be read or is damaged (then `load()` is the way).
-    func undamagedJournalEntries() -> [HistoryJournal.Entry]? {
-        let journal: HistoryJournal.Contents?
-        do {
-            journal = try readJournal()
-        } catch {
-            return nil
-        }
-        guard journal?.damage.isEmpty ?? true else { return nil }
-        return journal?.entries ?? []
+        return Tallied(tally: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
     /// Every game, oldest first, handed to `add` one at a time with its
-    /// results, never the whole history in memory: the history's
-    /// `HistoryStream` (the archive read through its mapping, the journal's
-    /// games after it, pending games not in the history). Damage, an XML
-    /// archive, no data folder: starts again from `initial` with `load()`,
-    /// which repairs and reports. The same as
-    /// `load().sessions.reduce(into: initial, add)`.
+    /// results, never the whole history in memory (`HistorySnapshot`). The
+    /// same as `load().sessions.reduce(into: initial, add)`.
     public func fold<Value>(_ initial: Value, _ add: (inout Value, Session) -> Void) throws(HistoryError) -> Folded<
         Value
     > {
-        try refuseFilesThatAreNotRegular()
-        if let stream = stream() {
+        let read = try reading { snapshot throws(ArchiveError) in
             var value = initial
-            do {
-                for position in 0..<stream.count { add(&value, try stream.session(at: position, results: true)) }
-                return Folded(value: value, notices: stream.notices, problems: [])
-            } catch {
-                // A game that cannot be read: damage, for `load()`.
-            }
+            try snapshot.forEach(results: true) { add(&value, $0) }
+            return value
         }
-        let loaded = try load()
-        var value = initial
-        for session in loaded.sessions { add(&value, session) }
-        return Folded(value: value, notices: loaded.notices, problems: loaded.problems)
+        return Folded(value: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
     /// What `fold` gives: the value, and what `load` would have said.
     public struct Folded<Value> {
         public var value: Value
-        public var notices: [String]
-        public var problems: [String]
+        public var diagnostics: [Diagnostic]
     }
 
     // MARK: Recording
@@ -550,7 +391,7 @@ public struct HistoryStore: Sendable {
     public func record(_ session: Session, whileLocked: ((LockedMoment) -> Void)? = nil) throws(RecordFailure)
         -> RecordReport
     {
-        var notices: [String] = []
+        var notices: [Diagnostic] = []
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
             try refuseFilesThatAreNotRegular()
@@ -559,17 +400,15 @@ public struct HistoryStore: Sendable {
             whileLocked?(.before)
             removeStaleTemporaryFiles()
             tightenFiles(notices: &notices)
-            var journal = try openJournalForAppend(notices: &notices)
+            let snapshot = try reading(damage: .repairLocked) { $0 }.snapshot
+            notices += snapshot.problems
+            var journal = try openJournalForAppend(snapshot)
             defer { journal.file.close() }
-            let waiting = pending.files()
+            let waiting = snapshot.waiting
             // Games already in the history (the archive or the journal) are
             // not added again, so adding them is the same whenever a kill lands.
             var known: Set<GameIdentity> = []
-            if !waiting.isEmpty {
-                known = Set(journal.sessions.map(GameIdentity.init))
-                known.formUnion(((try? readArchive(results: false).get())?.sessions ?? []).map(GameIdentity.init))
-            }
-            let recovered = PendingGames.newGames(in: waiting, known: &known)
+            let recovered = PendingGames.newGames(in: snapshot.pending, known: &known)
             var bytes: [UInt8] = []
             for game in recovered + [session] {
                 journal.last += 1
@@ -593,7 +432,7 @@ public struct HistoryStore: Sendable {
                     // refuse a new file): unless the archive already holds the
                     // game, take the records back out, so the game waits in a
                     // pending file and is not kept twice.
-                    let folded = (try? readArchive().get().journalSequence) ?? 0
+                    let folded = foldedSequence() ?? 0
                     if folded < journal.last {
                         // The mark first, so the journal is never shorter than it.
                         markJournal(length: journal.file.openedLength)
@@ -609,7 +448,7 @@ public struct HistoryStore: Sendable {
             notices += pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
             whileLocked?(.after)
-            return RecordReport(notices: notices, recovered: recovered.count, needsCompaction: needsCompaction)
+            return RecordReport(diagnostics: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
             throw RecordFailure(error: error, keptIn: pending.keep(session))
         }
@@ -621,22 +460,15 @@ public struct HistoryStore: Sendable {
         var sessions: [Session]
     }
 
-    /// Opens the journal to append, creating it after the archive's sequence,
-    /// cutting a torn last record and repairing a damaged journal.
-    private func openJournalForAppend(notices: inout [String]) throws(HistoryError) -> OpenJournal {
-        var contents: HistoryJournal.Contents?
-        if let parsed = try parsedJournal() {
-            contents = parsed.contents
-            if contents == nil || !contents!.damage.isEmpty {
-                notices += try repairLocked(checkArchive: false)
-                contents = try parsedJournal()?.contents
-            }
-        }
+    /// Opens the journal of `snapshot` (repaired there) to append, creating
+    /// it after the archive's sequence and cutting a torn last record.
+    private func openJournalForAppend(_ snapshot: HistorySnapshot) throws(HistoryError) -> OpenJournal {
+        var contents = snapshot.journal
         if contents == nil {
             // After the archive's own sequence; a classic archive has none, and
             // then its games count from its number of sessions.
-            let counts = FileManager.default.contents(atPath: archivePath).flatMap { try? KeyedArchive.counts(of: $0) }
-            let base = counts.map { $0.journalSequence > 0 ? $0.journalSequence : UInt64($0.sessions) } ?? 0
+            let sequence = (try? snapshot.archiveSequence()) ?? 0
+            let base = sequence > 0 ? sequence : UInt64((try? snapshot.archiveCount()) ?? 0)
             try writeAtomically(Data(HistoryJournal.header(base: base)), to: journalPath)
             contents = HistoryJournal.Contents(
                 baseSequence: base, headerIntact: true, entries: [], validLength: HistoryJournal.headerSize,
@@ -654,7 +486,7 @@ public struct HistoryStore: Sendable {
             // The header's base has no checksum (the records do): an empty
             // journal goes on from what the archive says it holds, which is
             // what the base says when it is right.
-            last = foldedSequence() ?? last
+            last = (try? snapshot.archiveSequence()) ?? last
         }
         return OpenJournal(file: file, last: last, sessions: contents!.entries.map(\.session))
     }
@@ -666,7 +498,7 @@ public struct HistoryStore: Sendable {
     /// in the background, where no one would be told.
     /// `whileLocked` as for `record`: `.before` and `.after` the files are rewritten.
     public func compact(whileLocked: ((LockedMoment) -> Void)? = nil) throws(HistoryError) {
-        var notices: [String] = []
+        var notices: [Diagnostic] = []
         try makeFolder(notices: &notices)
         let lock = try self.lock(.exclusive)
         defer { lock.release() }
@@ -688,44 +520,31 @@ public struct HistoryStore: Sendable {
 
     /// Compacts with the lock held; returns notices (damage repaired). Not
     /// `repairing`, damage throws `.damaged` and changes nothing.
-    private func compactLocked(repairing: Bool) throws(HistoryError) -> [String] {
-        var notices: [String] = []
-        var archive: ArchiveRead
-        switch readArchive() {
-        case .success(let read) where read.skipped == 0 && read.resultsLost == 0: archive = read
-        case .success, .failure(.damaged):
-            guard repairing else {
-                throw .cannotWrite(path: archivePath, reason: Self.leftForAReader)
-            }
-            notices += try repairLocked()
-            archive = try readArchive().get()
-        case .failure(let error): throw error
+    private func compactLocked(repairing: Bool) throws(HistoryError) -> [Diagnostic] {
+        let read = try reading(damage: repairing ? .repairLocked : .refuse) { snapshot throws(ArchiveError) in
+            var archived: [Session] = []
+            try snapshot.eachArchiveSession(results: true) { archived.append($0) }
+            return (archived, try snapshot.archiveSequence())
         }
-        if let journal = try? readJournal(), !journal.damage.isEmpty {
-            guard repairing else {
-                throw .cannotWrite(path: journalPath, reason: Self.leftForAReader)
-            }
-            notices += try repairLocked(checkArchive: false)
-        }
-        guard let journal = try readJournal() else { return notices }
-        let newer = journal.entries.games(after: archive.journalSequence)
-        let last = max(journal.lastSequence, archive.journalSequence)
+        let snapshot = read.snapshot
+        var notices = snapshot.problems
+        guard let journal = snapshot.journal else { return notices }
+        let (archived, folded) = read.value
+        let newer = snapshot.journalGames(after: folded)
+        let last = max(journal.lastSequence, folded)
         // Pending games left by a crash after they were journaled are here
         // already; any others are added now, and their files removed after.
-        let waiting = pending.files()
-        var all = archive.sessions + newer
-        var known = Set(all.map(GameIdentity.init))
-        let recovered = PendingGames.newGames(in: waiting, known: &known)
-        all += recovered
+        var known: Set<GameIdentity> = []
+        let recovered = PendingGames.newGames(in: snapshot.pending, known: &known)
+        let all = archived + newer + recovered
         if !newer.isEmpty || !recovered.isEmpty {
             // The kept statistics of the archive as it was, and the games
             // folded in now; counted afresh when there were none.
-            var info = stat()
             let zone = LocalTimeZone.current
             var tally: StatisticsTally
-            if stat(archivePath, &info) == 0,
+            if let info = snapshot.archiveInfo,
                 let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: zone),
-                kept.journalSequence == archive.journalSequence
+                kept.journalSequence == folded
             {
                 tally = kept.tally
                 for session in newer + recovered { tally.add(session) }
@@ -733,17 +552,17 @@ public struct HistoryStore: Sendable {
                 tally = StatisticsTally(sessions: all, timeZone: zone)
             }
             try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
-            writeSummary(all, journalSequence: last, tally: tally)
+            writeSummary(MilestoneBaseline(sessions: all, timeZone: zone), journalSequence: last, tally: tally)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
-        notices += pending.remove(waiting)
+        notices += pending.remove(snapshot.waiting)
         notices += PendingGames.addedNotice(recovered.count)
         return notices
     }
 
     // MARK: Files
 
-    func makeFolder(notices: inout [String]) throws(HistoryError) {
+    func makeFolder(notices: inout [Diagnostic]) throws(HistoryError) {
         do {
             if try !PrivateFolder.make(folder) { tighten(folder, to: 0o700, notices: &notices) }
         } catch {
@@ -751,7 +570,7 @@ public struct HistoryStore: Sendable {
         }
     }
 
-    private func tightenFiles(notices: inout [String]) {
+    private func tightenFiles(notices: inout [Diagnostic]) {
         for path in [archivePath, journalPath, lockPath, summaryPath, statisticsPath] {
             tighten(path, to: 0o600, notices: &notices)
         }
@@ -783,11 +602,12 @@ public struct HistoryStore: Sendable {
     }
 
     /// Takes group and other permissions away from `path` (`PrivateFolder`), saying so.
-    private func tighten(_ path: String, to mode: mode_t, notices: inout [String]) {
+    private func tighten(_ path: String, to mode: mode_t, notices: inout [Diagnostic]) {
         guard let old = PrivateFolder.tighten(path, to: mode) else { return }
         notices.append(
-            "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
-                + "since the history is private")
+            .notice(
+                "tightened the permissions of \(path) from \(String(old, radix: 8)) to \(String(mode, radix: 8)), "
+                    + "since the history is private", file: path))
     }
 
     /// Temporary files left by a writer that died: under the lock, none is live.

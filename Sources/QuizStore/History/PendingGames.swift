@@ -109,17 +109,19 @@ struct PendingGames: Sendable {
     }
 
     /// What is said of the games still waiting.
-    static func notices(_ files: [File]) -> [String] {
+    static func notices(_ files: [File]) -> [Diagnostic] {
         files.filter { !$0.sessions.isEmpty }.map { file in
             let one = file.sessions.count == 1
-            return "\(file.sessions.count) game\(one ? "" : "s") in \(file.path) "
-                + "could not be written to the history yet; the next game will add \(one ? "it" : "them")"
+            return Diagnostic.notice(
+                "\(file.sessions.count) game\(one ? "" : "s") in \(file.path) "
+                    + "could not be written to the history yet; the next game will add \(one ? "it" : "them")",
+                file: file.path)
         }
     }
 
     /// What is said of the games just added to the history; none when none were.
-    static func addedNotice(_ count: Int) -> [String] {
-        count == 0 ? [] : ["added \(count) game\(count == 1 ? "" : "s") that could not be written before"]
+    static func addedNotice(_ count: Int) -> [Diagnostic] {
+        count == 0 ? [] : [.notice("added \(count) game\(count == 1 ? "" : "s") that could not be written before")]
     }
 
     /// Removes pending files whose games are in the history now; one that
@@ -130,8 +132,8 @@ struct PendingGames: Sendable {
     /// locked first (`keep` appends under the same lock), and one that has
     /// grown since it was read is left: the game kept meanwhile is added
     /// next time (the ones added now are known by then, never added twice).
-    func remove(_ files: [File]) -> [String] {
-        var notices: [String] = []
+    func remove(_ files: [File]) -> [Diagnostic] {
+        var notices: [Diagnostic] = []
         for file in files {
             let fd = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             guard fd >= 0 else { continue }  // gone already
@@ -141,8 +143,10 @@ struct PendingGames: Sendable {
             if file.damaged {
                 let kept = DurableFile(file.path).moveAside()
                 notices.append(
-                    "\(file.path) was damaged: the games that could be read from it were added"
-                        + (kept.map { "; it is kept as \($0)" } ?? "; it could not be renamed and is left as it is"))
+                    .problem(
+                        "\(file.path) was damaged: the games that could be read from it were added"
+                            + (kept.map { "; it is kept as \($0)" } ?? "; it could not be renamed and is left as it is"),
+                        file: file.path))
                 continue
             }
             guard unlink(file.path) != 0, errno != ENOENT else { continue }

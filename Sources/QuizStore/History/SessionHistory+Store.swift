@@ -5,14 +5,14 @@ import QuizCore
 extension SessionHistory {
     /// Replaces the sessions in memory with what `store` holds on disk;
     /// returns what the player should be told (pending games, say, and
-    /// what could not be read: `HistoryStore.Loaded.problems`).
+    /// what could not be read: `HistoryStore.Loaded.diagnostics`).
     @discardableResult
     public func load(
         from store: HistoryStore, results: Bool = true, newest: Int? = nil, where include: ((Session) -> Bool)? = nil
-    ) throws(HistoryError) -> [String] {
+    ) throws(HistoryError) -> [Diagnostic] {
         let loaded = try store.load(results: results, newest: newest, where: include)
         lock.withLock { storage = loaded.sessions }
-        return loaded.notices + loaded.problems
+        return loaded.diagnostics
     }
 
     /// Records a finished game on disk (durable when this returns), then here.

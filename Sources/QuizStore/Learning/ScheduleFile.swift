@@ -97,8 +97,7 @@ public struct ScheduleFile: Sendable {
     public struct Current: Sendable {
         public var schedule: ReviewSchedule
         /// `HistoryStore.Loaded`'s notices and problems, when the history was read.
-        public var notices: [String] = []
-        public var problems: [String] = []
+        public var diagnostics: [Diagnostic] = []
     }
 
     /// The schedule now: the stored one when fresh, else one built from the
@@ -114,7 +113,7 @@ public struct ScheduleFile: Sendable {
         // nothing changed while it was: a game recorded after the comparison
         // leaves the file stale, never fresh without that game.
         if stamp() == before { save(folded.value, stamp: before) }
-        return Current(schedule: folded.value, notices: folded.notices, problems: folded.problems)
+        return Current(schedule: folded.value, diagnostics: folded.diagnostics)
     }
 
     /// Writes the schedule with `stamp`, the history's when it was read; a
