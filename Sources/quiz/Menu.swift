@@ -48,7 +48,10 @@ struct Menu {
                 then: " \(console.glyph("—", "-")) \(library.banks.count) quizzes. "
                     + "Type a number or a name to play, help for commands."))
         list()
-        if let waiting = ReviewCommand.waitingLine(context, library: library) { console.out(console.wrapped(waiting)) }
+        let waiting = ReviewCommand.waitingLine(context, library: library)
+        if let line = waiting.line { console.out(console.wrapped(line)) }
+        // A history read only in part (said already): the menu ends with 74.
+        if !waiting.whole { status = .ioError }
         while true {
             input.completions = menuCompletions
             let line: String
@@ -219,14 +222,17 @@ struct Menu {
         }
         let gather = context.with { $0.quizFilter = quiz }
         return perform { () throws(CommandFailure) in
-            switch try ReviewCommand.gather(gather, quiz: quiz, library: library) {
+            let (gathered, whole) = try ReviewCommand.gather(gather, quiz: quiz, library: library)
+            let status: ExitStatus
+            switch gathered {
             case .nothing(let sentence):
                 console.out(console.wrapped(sentence))
-                return .success
+                status = .success
             case .due(let bank):
-                return try ReviewDesk(console: console, context: context).play(
+                status = try ReviewDesk(console: console, context: context).play(
                     bank, input: input, seed: context.options.seedForGame, sharePrompt: true)
             }
+            return status == .success && !whole ? .ioError : status
         }
     }
 

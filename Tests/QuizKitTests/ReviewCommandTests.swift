@@ -40,7 +40,7 @@ import Testing
         var quick: [String]?
         _ = home.run(["--review", "--questions", MiniBank.path]) { (context) throws(CommandFailure) in
             // The full route, which also writes the schedule afresh.
-            full = Self.prompts(try ReviewCommand.gather(context, quiz: nil, library: try context.library()))
+            full = Self.prompts(try ReviewCommand.gather(context, quiz: nil, library: try context.library()).gathered)
             let file = ScheduleFile(store: context.store, scheduler: try context.scheduler)
             quick = ReviewCommand.quick(
                 context, file: file, at: try context.clock.now, quiz: nil, count: context.settings.count
@@ -54,7 +54,7 @@ import Testing
     @Test func nothingDueSaysWhen() throws {
         let home = try Self.home()
         let gathered = home.run(["--review", "--quiz", "oceans"]) { (context) throws(CommandFailure) in
-            guard case .nothing(let sentence) = try ReviewCommand.gather(context, quiz: "oceans") else {
+            guard case .nothing(let sentence) = try ReviewCommand.gather(context, quiz: "oceans").gathered else {
                 Issue.record("questions due in oceans")
                 return .success
             }

@@ -16,12 +16,14 @@ public enum ReviewCommand {
     }
 
     /// The questions due, of `quiz` only when given (its id, 66 when no bank
-    /// has it), `-n` (the settings' count) at most.
+    /// has it), `-n` (the settings' count) at most; `whole` is false when the
+    /// history could be read only in part (said already): the command then
+    /// ends with 74, as every view of the history does.
     /// `library`: the banks already read (the menu's); without it, a fresh
     /// schedule's due questions are found reading only their own banks
     /// (`quick`), else every bank is read, which also rebuilds a stale schedule.
     public static func gather(_ context: CommandContext, quiz: String?, library: QuestionLibrary? = nil)
-        throws(CommandFailure) -> Gathered
+        throws(CommandFailure) -> (gathered: Gathered, whole: Bool)
     {
         let now = try context.clock.now
         let scheduler = try context.scheduler
@@ -33,7 +35,7 @@ public enum ReviewCommand {
         } else {
             // A bank named with --questions is read, or its error said, even when no question due comes from it.
             try context.banks.checkNamed(context.options.questionPaths)
-            if let bank = quick(context, file: file, at: now, quiz: quiz, count: count) { return .due(bank) }
+            if let bank = quick(context, file: file, at: now, quiz: quiz, count: count) { return (.due(bank), true) }
             banks = try context.library()
         }
         if let quiz {
@@ -44,20 +46,27 @@ public enum ReviewCommand {
             }
         }
         let index = QuestionIndex(banks: banks.banks)
-        let schedule = try current(context, file: file, index: index)
+        let (schedule, whole) = try current(context, file: file, index: index)
         if let bank = ReviewSession.bank(schedule: schedule, index: index, at: now, quiz: quiz, count: count) {
-            return .due(bank)
+            return (.due(bank), whole)
         }
         if let quiz, !schedule.cards.keys.contains(where: { index.entries[$0]?.bank == quiz }) {
-            return .nothing(
-                "Nothing to review in \(quiz) yet: play it, and the questions you meet come back here when due.")
+            return (
+                .nothing(
+                    "Nothing to review in \(quiz) yet: play it, and the questions you meet come back here when due."),
+                whole
+            )
         }
         if schedule.cards.isEmpty {
-            return .nothing("Nothing to review yet: play a quiz, and the questions you meet come back here when due.")
+            return (
+                .nothing("Nothing to review yet: play a quiz, and the questions you meet come back here when due."),
+                whole
+            )
         }
         let new = schedule.newToday(at: now, timeZone: LocalTimeZone.current, quiz: quiz)
         let next = schedule.nextDue(after: now, index: index, quiz: quiz)
-        return .nothing(nothingDue(next: next, now: now, quiz: quiz) + newToday(new, ascii: context.output.ascii) + ".")
+        let sentence = nothingDue(next: next, now: now, quiz: quiz) + newToday(new, ascii: context.output.ascii) + "."
+        return (.nothing(sentence), whole)
     }
 
     /// The review without reading every bank, when the schedule is fresh and
@@ -92,9 +101,10 @@ public enum ReviewCommand {
         return ReviewSession.bank(of: due)
     }
 
-    /// The schedule now; what could not be read is said as diagnostics.
+    /// The schedule now; what could not be read is said as diagnostics, and
+    /// `whole` is false then.
     static func current(_ context: CommandContext, file: ScheduleFile, index: QuestionIndex) throws(CommandFailure)
-        -> ReviewSchedule
+        -> (schedule: ReviewSchedule, whole: Bool)
     {
         if let problem = DataDirectory.problem(folder: context.store.folder) {
             throw CommandFailure(status: .ioError, message: problem)
@@ -102,7 +112,7 @@ public enum ReviewCommand {
         do {
             let current = try file.current(index: index)
             context.output.tell(current.diagnostics)
-            return current.schedule
+            return (current.schedule, current.diagnostics.whole)
         } catch {
             throw CommandFailure(error)
         }
@@ -110,12 +120,16 @@ public enum ReviewCommand {
 
     /// The menu's line: `12 questions due for review · 3 new today (type
     /// review)`, or when the next one is due; nil before any question was met
-    /// or when the schedule cannot be read.
-    public static func waitingLine(_ context: CommandContext, library: QuestionLibrary) -> String? {
+    /// or when the schedule cannot be read. `whole` is false when the history
+    /// could be read only in part (said already).
+    public static func waitingLine(_ context: CommandContext, library: QuestionLibrary) -> (
+        line: String?, whole: Bool
+    ) {
         let index = QuestionIndex(banks: library.banks)
-        guard let now = try? context.clock.now, let scheduler = try? context.scheduler else { return nil }
+        guard let now = try? context.clock.now, let scheduler = try? context.scheduler else { return (nil, true) }
         let file = ScheduleFile(store: context.store, scheduler: scheduler)
         let waiting: ReviewWaiting
+        var whole = true
         // Straight from the stored schedule's lines when it is fresh (the
         // data folder checked first, as `current` does), else from the
         // schedule made again.
@@ -124,15 +138,18 @@ public enum ReviewCommand {
         {
             waiting = glanced
         } else {
-            guard let schedule = try? current(context, file: file, index: index) else { return nil }
-            waiting = schedule.waiting(at: now, index: index, timeZone: LocalTimeZone.current)
+            guard let current = try? current(context, file: file, index: index) else { return (nil, false) }
+            waiting = current.schedule.waiting(at: now, index: index, timeZone: LocalTimeZone.current)
+            whole = current.whole
         }
-        guard waiting.cards > 0 else { return nil }
+        guard waiting.cards > 0 else { return (nil, whole) }
         let newPart = newToday(waiting.newToday, ascii: context.output.ascii)
         if waiting.due > 0 {
-            return "\(waiting.due) question\(waiting.due == 1 ? "" : "s") due for review\(newPart) (type review)"
+            return (
+                "\(waiting.due) question\(waiting.due == 1 ? "" : "s") due for review\(newPart) (type review)", whole
+            )
         }
-        return nothingDue(next: waiting.next, now: now) + newPart + "."
+        return (nothingDue(next: waiting.next, now: now) + newPart + ".", whole)
     }
 
     /// ` · 3 new today`, or nothing when none was met first today.

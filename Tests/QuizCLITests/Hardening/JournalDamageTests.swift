@@ -43,6 +43,20 @@ import Testing
         Set((0..<500).map { 1_000_000 + $0 } + (0..<30).filter { $0 != 2 }.map { 2_000_000 + $0 })
     }
 
+    /// `--review` and the menu read the history too (to make the schedule):
+    /// on a damaged one they say so and end with 74, as the views do.
+    @Test func reviewAndTheMenuEndWith74OnADamagedHistory() throws {
+        for menu in [false, true] {
+            let scratch = Scratch()
+            let records = try largeHistory(scratch)
+            _ = try flip(records[2].lowerBound + 30, in: scratch.journal)
+            let run = try runQuiz(
+                menu ? [] : ["--review"], input: menu ? "quit\n" : "", environment: scratch.privateEnvironment())
+            #expect(run.status == 74, "menu \(menu): \(run.stdout) \(run.stderr)")
+            #expect(run.stderr.contains(scratch.journal), "menu \(menu): \(run.stderr)")
+        }
+    }
+
     @Test func historyShowsEveryGameAfterTheDamageAndSaysWhatItSkipped() throws {
         let scratch = Scratch()
         let records = try largeHistory(scratch)
