@@ -85,67 +85,100 @@ enum FieldValue: Hashable, Sendable {
     }
 }
 
-// The kind of a field follows from its property's type: one initialiser a type.
+// The kind of a field follows from its property's type: one initialiser a
+// type. A field is read and written through the two closures of its row
+// (`{ $0.total }`, `{ $0.total = $1 }`), not a key path, which is projected
+// at run time (CONTRIBUTING.md, "Measured choices in the code").
 extension FieldSpec {
-    init(_ key: String, _ path: WritableKeyPath<Fields, Date> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Date,
+        _ write: @escaping @Sendable (inout Fields, Date) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .date, journal: journal, get: { .date($0[keyPath: path]) },
-            set: { if case .date(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .date, journal: journal, get: { .date(read($0)) },
+            set: { if case .date(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, Int> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Int,
+        _ write: @escaping @Sendable (inout Fields, Int) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .integer, journal: journal, get: { .integer($0[keyPath: path]) },
-            set: { if case .integer(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .integer, journal: journal, get: { .integer(read($0)) },
+            set: { if case .integer(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, Int?> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Int?,
+        _ write: @escaping @Sendable (inout Fields, Int?) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .integer, journal: journal, get: { $0[keyPath: path].map { .integer($0) } },
-            set: { if case .integer(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .integer, journal: journal, get: { read($0).map { .integer($0) } },
+            set: { if case .integer(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, Int64?> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Int64?,
+        _ write: @escaping @Sendable (inout Fields, Int64?) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .integer, journal: journal, get: { $0[keyPath: path].map { .integer(Int($0)) } },
-            set: { if case .integer(let value) = $1 { $0[keyPath: path] = Int64(value) } })
+            key: key, kind: .integer, journal: journal, get: { read($0).map { .integer(Int($0)) } },
+            set: { if case .integer(let value) = $1 { write(&$0, Int64(value)) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, Double?> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Double?,
+        _ write: @escaping @Sendable (inout Fields, Double?) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .real, journal: journal, get: { $0[keyPath: path].map { .real($0) } },
-            set: { if case .real(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .real, journal: journal, get: { read($0).map { .real($0) } },
+            set: { if case .real(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, String> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> String,
+        _ write: @escaping @Sendable (inout Fields, String) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .text, journal: journal, get: { .text($0[keyPath: path]) },
-            set: { if case .text(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .text, journal: journal, get: { .text(read($0)) },
+            set: { if case .text(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, String?> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> String?,
+        _ write: @escaping @Sendable (inout Fields, String?) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .text, journal: journal, get: { $0[keyPath: path].map { .text($0) } },
-            set: { if case .text(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .text, journal: journal, get: { read($0).map { .text($0) } },
+            set: { if case .text(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, Bool> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Bool,
+        _ write: @escaping @Sendable (inout Fields, Bool) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .mark, journal: journal, get: { $0[keyPath: path] ? .mark : nil },
-            set: { if case .mark = $1 { $0[keyPath: path] = true } })
+            key: key, kind: .mark, journal: journal, get: { read($0) ? .mark : nil },
+            set: { if case .mark = $1 { write(&$0, true) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, QuestionOutcome> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> QuestionOutcome,
+        _ write: @escaping @Sendable (inout Fields, QuestionOutcome) -> Void, journal: JournalPlace
+    ) {
         self.init(
-            key: key, kind: .outcome, journal: journal, get: { .outcome($0[keyPath: path]) },
-            set: { if case .outcome(let value) = $1 { $0[keyPath: path] = value } })
+            key: key, kind: .outcome, journal: journal, get: { .outcome(read($0)) },
+            set: { if case .outcome(let value) = $1 { write(&$0, value) } })
     }
 
-    init(_ key: String, _ path: WritableKeyPath<Fields, [QuestionResult]> & Sendable, journal: JournalPlace) {
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> [QuestionResult],
+        _ write: @escaping @Sendable (inout Fields, [QuestionResult]) -> Void, journal: JournalPlace
+    ) {
         self.init(
             key: key, kind: .results, journal: journal,
-            get: { $0[keyPath: path].isEmpty ? nil : .results($0[keyPath: path]) },
-            set: { if case .results(let value) = $1 { $0[keyPath: path] = value } })
+            get: { read($0).isEmpty ? nil : .results(read($0)) },
+            set: { if case .results(let value) = $1 { write(&$0, value) } })
     }
 }
 

@@ -48,14 +48,14 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
     /// archive writes them. Keys and journal places are the file formats:
     /// never change an existing row; a new field is a `.named` row at the end.
     static let schema: [FieldSpec<Fields>] = [
-        FieldSpec("prompt", \.prompt, journal: .fixed),
-        FieldSpec("outcome", \.outcome, journal: .tag),
-        FieldSpec("answer", \.answer, journal: .fixed),
-        FieldSpec("given", \.given, journal: .flagged(0x80)),
-        FieldSpec("typed", \.typed, journal: .named),
-        FieldSpec("overridden", \.overridden, journal: .named),
-        FieldSpec("question", \.identity, journal: .named),
-        FieldSpec("seconds", \.seconds, journal: .named),
+        FieldSpec("prompt", { $0.prompt }, { $0.prompt = $1 }, journal: .fixed),
+        FieldSpec("outcome", { $0.outcome }, { $0.outcome = $1 }, journal: .tag),
+        FieldSpec("answer", { $0.answer }, { $0.answer = $1 }, journal: .fixed),
+        FieldSpec("given", { $0.given }, { $0.given = $1 }, journal: .flagged(0x80)),
+        FieldSpec("typed", { $0.typed }, { $0.typed = $1 }, journal: .named),
+        FieldSpec("overridden", { $0.overridden }, { $0.overridden = $1 }, journal: .named),
+        FieldSpec("question", { $0.identity }, { $0.identity = $1 }, journal: .named),
+        FieldSpec("seconds", { $0.seconds }, { $0.seconds = $1 }, journal: .named),
     ]
 
     public let fields: Fields

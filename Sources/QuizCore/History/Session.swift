@@ -57,17 +57,17 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
     /// archive writes them. Keys and journal places are the file formats:
     /// never change an existing row; a new field is a `.named` row at the end.
     static let schema: [FieldSpec<Fields>] = [
-        FieldSpec("date", \.date, journal: .fixed),
-        FieldSpec("score", \.score, journal: .fixed),
-        FieldSpec("total", \.total, journal: .flagged(1)),
-        FieldSpec("quiz", \.quiz, journal: .flagged(8)),
-        FieldSpec("title", \.title, journal: .flagged(16)),
-        FieldSpec("duration", \.duration, journal: .flagged(2)),
-        FieldSpec("seed", \.seed, journal: .flagged(4)),
-        FieldSpec("category", \.category, journal: .named),
-        FieldSpec("difficulty", \.difficulty, journal: .named),
-        FieldSpec("source", \.source, journal: .named),
-        FieldSpec("results", \.results, journal: .list),
+        FieldSpec("date", { $0.date }, { $0.date = $1 }, journal: .fixed),
+        FieldSpec("score", { $0.score }, { $0.score = $1 }, journal: .fixed),
+        FieldSpec("total", { $0.total }, { $0.total = $1 }, journal: .flagged(1)),
+        FieldSpec("quiz", { $0.quiz }, { $0.quiz = $1 }, journal: .flagged(8)),
+        FieldSpec("title", { $0.title }, { $0.title = $1 }, journal: .flagged(16)),
+        FieldSpec("duration", { $0.duration }, { $0.duration = $1 }, journal: .flagged(2)),
+        FieldSpec("seed", { $0.seed }, { $0.seed = $1 }, journal: .flagged(4)),
+        FieldSpec("category", { $0.category }, { $0.category = $1 }, journal: .named),
+        FieldSpec("difficulty", { $0.difficulty }, { $0.difficulty = $1 }, journal: .named),
+        FieldSpec("source", { $0.source }, { $0.source = $1 }, journal: .named),
+        FieldSpec("results", { $0.results }, { $0.results = $1 }, journal: .list),
     ]
 
     public let fields: Fields
