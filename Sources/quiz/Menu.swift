@@ -222,17 +222,9 @@ struct Menu {
         }
         let gather = context.with { $0.quizFilter = quiz }
         return perform { () throws(CommandFailure) in
-            let (gathered, whole) = try ReviewCommand.gather(gather, quiz: quiz, library: library)
-            let status: ExitStatus
-            switch gathered {
-            case .nothing(let sentence):
-                console.out(console.wrapped(sentence))
-                status = .success
-            case .due(let bank):
-                status = try ReviewDesk(console: console, context: context).play(
-                    bank, input: input, seed: context.options.seedForGame, sharePrompt: true)
-            }
-            return status == .success && !whole ? .ioError : status
+            let found = try ReviewCommand.gather(gather, quiz: quiz, library: library)
+            return try ReviewDesk(console: console, context: context).present(
+                found, input: input, seed: context.options.seedForGame, sharePrompt: true)
         }
     }
 

@@ -183,17 +183,8 @@ struct QuizCommand {
     /// `quiz --review`: the questions due, across every bank or of `--quiz ID`.
     private func review() throws(CommandFailure) -> ExitStatus {
         let seed = options.seedForGame
-        let (gathered, whole) = try ReviewCommand.gather(context, quiz: options.quizFilter)
-        let status: ExitStatus
-        switch gathered {
-        case .nothing(let sentence):
-            console.out(console.wrapped(sentence))
-            status = .success
-        case .due(let bank):
-            status = try ReviewDesk(console: console, context: context).play(bank, input: newInput(), seed: seed)
-        }
-        // A history read only in part (said already) ends with 74, as every view of it does.
-        return status == .success && !whole ? .ioError : status
+        let found = try ReviewCommand.gather(context, quiz: options.quizFilter)
+        return try ReviewDesk(console: console, context: context).present(found, input: newInput(), seed: seed)
     }
 
     /// `--history --format reviews`: every answer as a review, in the FSRS optimizer's CSV.

@@ -10,6 +10,25 @@ struct ReviewDesk {
     let console: Console
     let context: CommandContext
 
+    /// What `ReviewCommand.gather` found: the review played, or the sentence
+    /// that says why there is none; 74 after it when the history could be
+    /// read only in part (said already), as every view of it does. The
+    /// command line's `--review` and the menu's `review` both end here.
+    func present(
+        _ found: (gathered: ReviewCommand.Gathered, whole: Bool), input: @autoclosure () -> LineInput, seed: UInt64,
+        sharePrompt: Bool = false
+    ) throws(CommandFailure) -> ExitStatus {
+        let status: ExitStatus
+        switch found.gathered {
+        case .nothing(let sentence):
+            console.out(console.wrapped(sentence))
+            status = .success
+        case .due(let bank):
+            status = try play(bank, input: input(), seed: seed, sharePrompt: sharePrompt)
+        }
+        return status == .success && !found.whole ? .ioError : status
+    }
+
     /// Plays the review; `sharePrompt`: from the menu, where `share` is a command.
     func play(_ bank: QuestionBank, input: LineInput, seed: UInt64, sharePrompt: Bool = false) throws(CommandFailure)
         -> ExitStatus
