@@ -90,37 +90,42 @@ enum SessionRecordCodec {
     private static func encodeFields<Fields>(
         _ fields: Fields, _ schema: [FieldSpec<Fields>], named: UInt8, into out: inout [UInt8]
     ) {
+        // Each field read once; no other array made (this runs for every
+        // game read, for its checksum).
+        let values = schema.map { $0.get(fields) }
         var flags: UInt8 = 0
-        var flagged: [(UInt8, FieldValue)] = []
-        var pairs: [(String, String)] = []
-        var fixed: [FieldValue] = []
+        var pairs = 0
         var tagged = false
-        for spec in schema {
-            let value = spec.get(fields)
+        for (index, spec) in schema.enumerated() {
             switch spec.journal {
-            case .fixed: fixed.append(value ?? .integer(0))
-            case .flagged(let bit):
-                if let value {
-                    flags |= bit
-                    flagged.append((bit, value))
-                }
-            case .named: if let value { pairs.append((spec.key, value.namedText)) }
+            case .flagged(let bit): if values[index] != nil { flags |= bit }
+            case .named: if values[index] != nil { pairs += 1 }
             case .tag:
                 tagged = true
-                if case .outcome(let outcome) = value { flags |= code(outcome) }
-            case .list: continue
+                if case .outcome(let outcome)? = values[index] { flags |= code(outcome) }
+            case .fixed, .list: continue
             }
         }
-        if !pairs.isEmpty { flags |= named }
+        if pairs > 0 { flags |= named }
         if tagged { out.append(flags) }
-        for value in fixed { append(value, to: &out) }
+        for (index, spec) in schema.enumerated() where spec.journal == .fixed {
+            append(values[index] ?? .integer(0), to: &out)
+        }
         if !tagged { out.append(flags) }
-        for (_, value) in flagged.sorted(by: { $0.0 < $1.0 }) { append(value, to: &out) }
-        if !pairs.isEmpty {
-            BigEndian.append(UInt32(pairs.count), to: &out)
-            for (name, value) in pairs {
-                append(name, to: &out)
-                append(value, to: &out)
+        // The flagged fields in the order of their bits.
+        var bit: UInt8 = 1
+        while bit != 0 {
+            for (index, spec) in schema.enumerated() where spec.journal == .flagged(bit) {
+                if let value = values[index] { append(value, to: &out) }
+            }
+            bit = bit &<< 1
+        }
+        if pairs > 0 {
+            BigEndian.append(UInt32(pairs), to: &out)
+            for (index, spec) in schema.enumerated() where spec.journal == .named {
+                guard let value = values[index] else { continue }
+                append(spec.key, to: &out)
+                append(value.namedText, to: &out)
             }
         }
     }
