@@ -3,25 +3,26 @@ import QuizCore
 import QuizKit
 import QuizStore
 
-/// Where `quiz --history` writes its report a chunk at a time
-/// (`StreamedHistoryReport`): standard output as `Console.write` writes it,
-/// or, on a terminal, the pager once there are more lines than the screen,
-/// exactly as `Pager.forOutput` decides for the whole text. Until that is
-/// known, chunks wait here (a screenful, or one chunk). CSV on a terminal has
-/// its control characters shown visibly, line by line, as the whole text had.
+/// Where `quiz --history` writes the text `HistoryCommand` returns, a chunk
+/// at a time: standard output as `Console.write` writes it, or, on a
+/// terminal, the pager once there are more lines than the screen. Until that
+/// is known, chunks wait here (a screenful, or one chunk). CSV on a terminal
+/// has its control characters shown visibly, line by line, as the whole text
+/// had.
 final class HistoryOutput {
     private let console: Console
     private let csvOnTerminal: Bool
     /// The pager to start when the lines outnumber the screen's rows.
     private var candidate: (pager: Pager, rows: Int)?
     private var waiting: [String] = []
-    private var lines = 1
+    /// Line ends written so far, and whether the text so far ends with one:
+    /// the lines it takes on the screen.
+    private var lineEnds = 0
+    private var endsALine = false
     private var pager: Pager.Running?
     /// The pager, once one is started.
     private var started: Pager?
     private var pagerGone = false
-    /// The last two bytes written: whether the text ended with CRLF, or LF.
-    private var tail: [UInt8] = []
 
     init(console: Console, environment: [String: String], refusedPager: Bool, csv: Bool) {
         self.console = console
@@ -36,7 +37,6 @@ final class HistoryOutput {
             csvOnTerminal
             ? chunk.components(separatedBy: "\r\n").map { TerminalText.safe($0, lineBreaks: true) }
                 .joined(separator: "\r\n") : chunk
-        tail = Array((tail + text.utf8.suffix(2)).suffix(2))
         if let pager {
             pagerGone = !pager.write(text)
             return !pagerGone
@@ -46,8 +46,9 @@ final class HistoryOutput {
             return StandardStreams.failure == nil
         }
         waiting.append(text)
-        for byte in text.utf8 where byte == 10 { lines += 1 }
-        guard lines > rows else { return true }
+        for byte in text.utf8 where byte == 10 { lineEnds += 1 }
+        if let last = text.utf8.last { endsALine = last == 10 }
+        guard lineEnds + (endsALine ? 0 : 1) > rows else { return true }
         candidate = nil
         switch chosen.start() {
         case .success(let started):
@@ -63,9 +64,8 @@ final class HistoryOutput {
         return !pagerGone && StandardStreams.failure == nil
     }
 
-    /// Ends the output with a line end where the text has none (`Console.out`
-    /// for a table, the markdown or JSON; CSV rows end in CRLF), then waits
-    /// for the pager, if one was started, to end.
+    /// Writes what still waits, or waits for the pager, if one was started,
+    /// to end.
     ///
     /// A pager that failed (a non-zero exit status: `QUIZ_PAGER=false`), or
     /// that the shell could not start (its 126 or 127), is found only here:
@@ -74,13 +74,33 @@ final class HistoryOutput {
     @discardableResult
     func finish() -> String? {
         if let pager {
-            if tail.last != 10 && !pagerGone { _ = pager.write("\n") }
             let status = pager.finish()
             return started?.failure(ending: status, throughShell: pager.throughShell)
         }
         for text in waiting { console.write(text) }
         waiting = []
-        if tail != [13, 10] { console.write("\n") }
         return nil
+    }
+
+    /// Writes `text` (paged on a terminal when it may be, unless `refusedPager`)
+    /// and returns its status. A pager the shell could not start is known
+    /// only at its end: said, then the text written again, here.
+    static func show(
+        _ text: HistoryCommand.Text, console: Console, environment: [String: String], refusedPager: Bool
+    ) throws(CommandFailure) -> ExitStatus {
+        var refused = refusedPager || !text.paged
+        while true {
+            let output = HistoryOutput(console: console, environment: environment, refusedPager: refused, csv: text.csv)
+            do {
+                try text.write(to: output.write)
+            } catch {
+                output.finish()
+                throw error
+            }
+            guard let failure = output.finish(), !refused else { break }
+            console.err(failure)
+            refused = true
+        }
+        return text.status
     }
 }

@@ -18,14 +18,6 @@ struct Pager {
     let command: String
     let environment: [String: String]
 
-    /// The pager for `text`, nil for none (not a terminal, or it fits).
-    static func forOutput(_ text: String, environment: [String: String], refused: Bool) -> Pager? {
-        guard let (pager, rows) = forTerminal(environment: environment, refused: refused) else { return nil }
-        var lines = 1
-        for byte in text.utf8 where byte == 10 { lines += 1 }
-        return lines > rows ? pager : nil
-    }
-
     /// The pager for output of more lines than the screen's `rows`, nil for
     /// none (not a terminal, refused, none chosen).
     static func forTerminal(environment: [String: String], refused: Bool) -> (pager: Pager, rows: Int)? {
@@ -67,19 +59,6 @@ struct Pager {
             return stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(candidate, X_OK) == 0
         }
         return (found, arguments)
-    }
-
-    /// Writes `text` through the pager and waits for it; nil when it did, else
-    /// the line to say (`failure(ending:)`: it could not be started, or it
-    /// failed), and the caller prints the text itself.
-    func show(_ text: String) -> String? {
-        let running: Running
-        switch start() {
-        case .failure(let failure): return cannotStart(failure.reason)
-        case .success(let started): running = started
-        }
-        _ = running.write(text.hasSuffix("\n") ? text : text + "\n")
-        return failure(ending: running.finish(), throughShell: running.throughShell)
     }
 
     /// The line for a pager that could not be started, and why.

@@ -24,18 +24,6 @@ import Testing
             environment: scratch.environment())
     }
 
-    @Test func listShowsTheCategoriesOfABankWithSeveral() throws {
-        let scratch = Scratch()  // kept until the end: quiz writes into it
-        let result = try runQuiz(
-            ["--questions", bank, "--questions", mini, "--list"], environment: scratch.environment())
-        #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        let index = try #require(lines.firstIndex { $0.hasPrefix("opentdb-small ") })
-        #expect(lines[index + 1] == "  categories: History (3), Science & Nature (3)")
-        let miniIndex = try #require(lines.firstIndex { $0.hasPrefix("mini ") })
-        #expect(!lines[miniIndex + 1].hasPrefix("  categories:"), "mini has no categories")
-    }
-
     @Test func aCategoryIsMatchedIgnoringCase() throws {
         let result = try skipAll(["--category", "SCIENCE & nature"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -79,20 +67,6 @@ import Testing
             ["--questions", mini, "mini", "--difficulty", "easy"], environment: scratch.environment())
         #expect(noEasy.status == 66)
         #expect(noEasy.stderr.contains("no easy questions in quiz mini"))
-    }
-
-    @Test(arguments: [
-        (["opentdb-small", "--difficulty", "extreme"], "unknown difficulty 'extreme' (expected easy, medium or hard)"),
-        (["--list", "--category", "History"], "--category and --difficulty go with playing a quiz"),
-        (["--history", "--difficulty=easy"], "--category and --difficulty go with playing a quiz"),
-        (["--category", "History"], "--category and --difficulty go with playing a quiz"),
-        (["opentdb-small", "--category"], "option --category needs a value"),
-    ])
-    func misuseExits64(arguments: [String], message: String) throws {
-        let scratch = Scratch()  // kept until the end: quiz writes into it
-        let result = try runQuiz(["--questions", bank] + arguments, environment: scratch.environment())
-        #expect(result.status == 64)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     /// `<repo>/../shared/data/opentdb/opentdb.json`, absent from a user's own clone.

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Flags, usage errors and exit statuses, through the binary (exit statuses:
-/// see README, "Exit status"); every error text is also checked in-process
-/// by Tests/QuizKitTests/OptionsParsingTests.swift.
+/// see README, "Exit status"): what `main` prints and how it exits. Error
+/// texts are checked in-process (Tests/QuizKitTests: `OptionsParsingTests`,
+/// `UsageErrorTests`).
 @Suite struct CommandLineTests {
     let bank = QuizBinary.fixture("mini.json")
     let broken = QuizBinary.fixture("broken.json")
@@ -25,36 +26,12 @@ import Testing
         #expect(version.stdout.hasPrefix("quiz "))
     }
 
-    @Test(arguments: [
-        (["--bogus"], "unknown option '--bogus'"),
-        (["-n", "zero"], "the question count must be a whole number"),
-        (["--history", "--list"], "choose one of"),
-        (["--format", "csv"], "--format goes with --history"),
-        (["--history", "--format", "xml"], "unknown format 'xml'"),
-        (["--validate"], "--validate needs at least one FILE"),
-        (["a", "b"], "one quiz at a time"),
-    ])
-    func badUsageExits64WithAHint(arguments: [String], message: String) throws {
-        let result = try runQuiz(arguments, environment: Scratch().environment())
-        #expect(result.status == 64)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.contains("Try 'quiz --help'"))
-        #expect(result.stdout.isEmpty)
-    }
-
     @Test func aMissingQuizExits66AndNamesTheQuizzes() throws {
         let result = try runQuiz(["--questions", bank, "nosuchquiz"], environment: Scratch().environment())
         #expect(result.status == 66)
         #expect(result.stderr.contains("no quiz named 'nosuchquiz'"))
         #expect(result.stderr.contains("mini"))
         #expect(result.stderr.split(separator: "\n").count == 1, "one line")
-    }
-
-    @Test func aMissingBankFileExits66() throws {
-        let result = try runQuiz(
-            ["--questions", "/nonexistent/bank.json", "--list"], environment: Scratch().environment())
-        #expect(result.status == 66)
-        #expect(result.stderr.contains("/nonexistent/bank.json"))
     }
 
     @Test func aBadBankAskedForExits65WithPathPlaceAndReason() throws {
@@ -67,11 +44,15 @@ import Testing
         #expect(result.status == 65)
         #expect(
             result.stderr.contains(folder + "/broken.json:4: question 1, \"answer\": \"4\" is not one of the choices"))
-        // The other banks of that folder still load.
-        let list = try runQuiz(["--questions", folder, "--list"], environment: scratch.environment())
-        #expect(list.status == 0)
-        #expect(list.stdout.contains("mini"))
-        #expect(list.stderr.contains("skipped " + folder + "/broken.json"))
+    }
+
+    /// A usage error as `main` prints it: the message and the hint, nothing
+    /// on standard output, 64 (each message: `UsageErrorTests`, in-process).
+    @Test func aUsageErrorIsItsLineAndAHintAndExits64() throws {
+        let result = try runQuiz(["--bogus"], environment: Scratch().environment())
+        #expect(result.status == 64)
+        #expect(result.stderr == "quiz: unknown option '--bogus'\nTry 'quiz --help' for more information.\n")
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func anUnwritableHistoryExits74AndStillShowsTheResult() throws {
@@ -87,16 +68,6 @@ import Testing
         #expect(result.stdout.contains("Mini Test Quiz: 3/3 right (100%)"))
         #expect(result.stderr.contains(blocker + "/quiz"))
         #expect(result.stderr.contains("not recorded"))
-    }
-
-    @Test func emptyHistoryIsFriendlyAndListShowsCounts() throws {
-        let scratch = Scratch()
-        let history = try runQuiz(["--history"], environment: scratch.environment())
-        #expect(history.status == 0)
-        #expect(history.stdout.contains("No games yet"))
-        let list = try runQuiz(["--questions", bank, "--list"], environment: scratch.environment())
-        #expect(list.stdout.contains("mini"))
-        #expect(list.stdout.contains("3 questions  Mini Test Quiz"))
     }
 
     @Test func theDataFolderIsPrivate() throws {

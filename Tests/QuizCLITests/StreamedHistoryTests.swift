@@ -51,7 +51,8 @@ import Testing
         let loaded = try HistoryStore(folder: copy).load(
             results: format == .json, newest: limit, where: quiz.map { id in { $0.quiz == id } })
         let report = HistoryReport(
-            sessions: loaded.sessions, quiz: quiz, limit: limit, timeZone: TimeZone(identifier: "UTC")!)
+            sessions: loaded.sessions, quiz: quiz.map { QuizID($0) }, limit: limit,
+            timeZone: TimeZone(identifier: "UTC")!)
         let text = report.render(format)
         return text.hasSuffix("\r\n") ? text : text + "\n"
     }

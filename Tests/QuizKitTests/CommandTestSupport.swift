@@ -10,11 +10,14 @@ final class RecordedOutput: CommandOutput {
     private(set) var stdout = ""
     private(set) var stderr = ""
     let width: Int
+    /// Unwrapped, as in a pipe, unless told.
+    let wrapWidth: Int?
     let ascii: Bool
     let isTerminal = false
 
-    init(width: Int = 80, ascii: Bool = false) {
+    init(width: Int = 80, wrapWidth: Int? = nil, ascii: Bool = false) {
         self.width = width
+        self.wrapWidth = wrapWidth
         self.ascii = ascii
     }
 
@@ -79,6 +82,27 @@ struct CommandHome {
             status = error.status
         }
         return CommandRun(stdout: output.stdout, stderr: output.stderr, status: status)
+    }
+}
+
+extension CommandHome {
+    /// Writes `sessions` as the whole archive of this home's data folder.
+    func writeArchive(_ sessions: [Session]) throws {
+        try FileManager.default.createDirectory(
+            atPath: dataDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = dataDir + "/history.archive"
+        try KeyedArchive.data(for: sessions).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+    }
+
+    /// `count` finished games of the mini quiz, an hour apart, with seeds
+    /// from 1,000,000 and scores 0–3 (`pastSessions` of the end-to-end tests).
+    static func pastSessions(_ count: Int) -> [Session] {
+        (0..<count).map { index in
+            Session(
+                date: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 3600), score: index % 4, total: 3,
+                quiz: "mini", title: "Mini Test Quiz", duration: 12.5, seed: 1_000_000 + Int64(index))
+        }
     }
 }
 

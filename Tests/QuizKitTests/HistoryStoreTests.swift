@@ -306,4 +306,21 @@ struct HistoryStoreTests {
         #expect(loaded.count == 16)
         #expect(Set(loaded.compactMap(\.seed)) == Set(0..<16))
     }
+
+    /// The damage line counts games in words that agree with the count
+    /// ("kept 1 game without their per-question results" was said).
+    @Test(arguments: [
+        (1, "kept 1 game without its per-question results, which could not be read"),
+        (2, "kept 2 games without their per-question results, which could not be read"),
+    ])
+    func theDamageLineAgreesWithItsCount(lost: Int, words: String) throws {
+        let folder = try TemporaryFolder()
+        let store = HistoryStore(folder: folder.path)
+        var read = HistoryStore.ArchiveRead(sessions: [], journalSequence: 0)
+        read.resultsLost = lost
+        let line = store.archiveDamage(read)
+        #expect(line.contains(words), "\(line)")
+        read.skipped = 1
+        #expect(store.archiveDamage(read).contains("skipped 1 game that could not be read, " + words))
+    }
 }

@@ -96,7 +96,8 @@ import Testing
     ) throws -> (text: String, diagnostics: [Diagnostic]) {
         let loaded = try store.load(
             results: format == .json, newest: limit, where: quiz.map { id in { $0.quiz == id } })
-        let report = HistoryReport(sessions: loaded.sessions, quiz: quiz, limit: limit, timeZone: zone)
+        let report = HistoryReport(
+            sessions: loaded.sessions, quiz: quiz.map { QuizID($0) }, limit: limit, timeZone: zone)
         return (report.render(format, width: width, ascii: ascii), loaded.diagnostics)
     }
 
@@ -105,7 +106,8 @@ import Testing
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool
     ) throws -> (text: String, diagnostics: [Diagnostic], chunks: [String])? {
         guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: limit),
-            let report = StreamedHistoryReport(stream, format: format, quiz: quiz, limit: limit, timeZone: zone)
+            let report = StreamedHistoryReport(
+                stream, format: format, quiz: quiz.map { QuizID($0) }, limit: limit, timeZone: zone)
         else { return nil }
         var chunks: [String] = []
         try report.write(width: width, ascii: ascii) { chunk in

@@ -10,7 +10,7 @@ public struct HistoryReport {
     }
 
     private let stream: HistoryStream
-    private let quiz: String?
+    private let quiz: QuizID?
     private let limit: Int?
     public var timeZone: TimeZone
     /// Quiz titles by id, for sessions that did not record a title.
@@ -18,7 +18,7 @@ public struct HistoryReport {
 
     /// `sessions` oldest first, as stored; `limit` keeps the newest N.
     public init(
-        sessions: [Session], quiz: String? = nil, limit: Int? = nil, timeZone: TimeZone,
+        sessions: [Session], quiz: QuizID? = nil, limit: Int? = nil, timeZone: TimeZone,
         titles: [String: String] = [:]
     ) {
         // Every one a candidate for `limit` (none is of a history whose newest
@@ -77,7 +77,7 @@ public struct HistoryReport {
     public func summary(width: Int = 80, ascii: Bool = false) -> String {
         var summary = HistoryTable.Summary()
         for session in sessions { summary.add(session) }
-        return summary.text(width: width, ascii: ascii, title: title)
+        return summary.text(width: width, ascii: ascii, limited: limit != nil, title: title)
     }
 
     // MARK: Exports

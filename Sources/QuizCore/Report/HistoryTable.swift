@@ -223,16 +223,19 @@ package enum HistoryTable {
 
         /// The title of the best game shortened so the line fits `width`
         /// columns (without the average when that leaves less than 8 columns
-        /// for the title).
-        package func text(width: Int, ascii: Bool, title: (Session) -> String) -> String {
-            let count = "\(games) game\(games == 1 ? "" : "s")"
+        /// for the title). `limited`: `--limit` chose the games shown, so the
+        /// line says it is of those ("last 2 games · … · best of these 3/4"),
+        /// not the player's best, which an older game may hold.
+        package func text(width: Int, ascii: Bool, limited: Bool = false, title: (Session) -> String) -> String {
+            let count = (limited ? "last " : "") + "\(games) game\(games == 1 ? "" : "s")"
             guard let best else { return count }
             let average = total / Double(scored)
             let dot = ascii ? "-" : "·"
             let score = HistoryReport.score(best.session)
-            var head = "\(count) \(dot) average \(Percent.of(average) ?? 0)% \(dot) best \(score) ("
+            let bestWord = limited ? "best of these" : "best"
+            var head = "\(count) \(dot) average \(Percent.of(average) ?? 0)% \(dot) \(bestWord) \(score) ("
             // A narrow terminal: the average gives way to the best game's title.
-            if DisplayWidth.of(head) + 9 > width { head = "\(count) \(dot) best \(score) (" }
+            if DisplayWidth.of(head) + 9 > width { head = "\(count) \(dot) \(bestWord) \(score) (" }
             let room = max(4, width - DisplayWidth.of(head) - 1)
             return head + DisplayWidth.truncate(TerminalText.safe(title(best.session)), to: room, ascii: ascii) + ")"
         }

@@ -29,6 +29,8 @@ public struct StreamedHistoryReport {
     private let widths: HistoryTable.Widths
     private let timeZone: TimeZone
     private let titles: [String: String]
+    /// `--limit` was given: the table's summary is of the games shown.
+    private let limited: Bool
     /// A number JSON cannot hold (a result's time that is not finite):
     /// JSONSerialization refuses it, so the export is `[]`.
     private let unwritableJSON: Bool
@@ -44,7 +46,7 @@ public struct StreamedHistoryReport {
     /// pending game, of which the newest `limit` by date are shown. nil when
     /// a game of the archive cannot be read.
     public init?(
-        _ stream: HistoryStream, format: HistoryReport.Format, quiz: String? = nil, limit: Int? = nil,
+        _ stream: HistoryStream, format: HistoryReport.Format, quiz: QuizID? = nil, limit: Int? = nil,
         timeZone: TimeZone, titles: [String: String] = [:]
     ) {
         guard stream.count <= Int(UInt32.max) else { return nil }
@@ -56,7 +58,7 @@ public struct StreamedHistoryReport {
         /// Reads the game at `position`; false when it is not of `quiz`.
         func take(_ position: Int, measure: Bool) throws(ArchiveError) -> Bool {
             let session = try stream.session(at: position, results: format == .json)
-            guard quiz == nil || session.quiz == quiz else { return false }
+            guard quiz?.matches(session.quiz) ?? true else { return false }
             if format == .json
                 && (!(session.duration?.isFinite ?? true)
                     || session.results.contains { !($0.seconds?.isFinite ?? true) })
@@ -111,6 +113,7 @@ public struct StreamedHistoryReport {
         self.widths = widths
         self.timeZone = timeZone
         self.titles = titles
+        limited = limit != nil
         unwritableJSON = !unwritable.isEmpty && keys.contains { unwritable.contains($0.position) }
     }
 
@@ -180,7 +183,7 @@ public struct StreamedHistoryReport {
                 summary.add(session)
             }
             out.append(10)
-            out += summary.text(width: width, ascii: ascii, title: title).utf8
+            out += summary.text(width: width, ascii: ascii, limited: limited, title: title).utf8
         case .csv:
             var rows = HistoryCSV(timeZone: timeZone)
             out += HistoryCSV.header

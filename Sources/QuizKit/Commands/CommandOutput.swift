@@ -11,8 +11,11 @@ public protocol CommandOutput {
     func write(_ text: String)
     /// A diagnostic: one line for standard error, after `quiz: `.
     func err(_ text: String)
-    /// Columns for tables and wrapping.
+    /// Columns for tables.
     var width: Int { get }
+    /// Columns to wrap text at: the terminal's (or `COLUMNS`); nil for a
+    /// pipe or a file, whose lines are not wrapped.
+    var wrapWidth: Int? { get }
     /// Our own drawings (squares, bars, rules) in ASCII: the locale is not UTF-8.
     var ascii: Bool { get }
     /// Standard output is a terminal (raw data is then shown safely).

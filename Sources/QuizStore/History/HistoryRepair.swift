@@ -74,8 +74,9 @@ extension HistoryStore {
         }
         if read.resultsLost > 0 {
             parts.append(
-                "kept \(read.resultsLost) game\(read.resultsLost == 1 ? "" : "s") without their per-question "
-                    + "results, which could not be read")
+                read.resultsLost == 1
+                    ? "kept 1 game without its per-question results, which could not be read"
+                    : "kept \(read.resultsLost) games without their per-question results, which could not be read")
         }
         let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
         return "the history \(archivePath) is damaged: " + parts.joined(separator: ", ") + kept
