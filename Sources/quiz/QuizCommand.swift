@@ -60,9 +60,8 @@ struct QuizCommand {
         case .stats:
             return try StatsCommand.run(context)
         case .compact:
-            var schedule = ScheduleFile(store: store).compacting()
             do {
-                try store.compact { schedule.step($0) }
+                try store.compact()
             } catch {
                 throw CommandFailure(error)
             }
@@ -229,7 +228,7 @@ struct QuizCommand {
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         player.clock = try context.clock
-        player.schedule = ScheduleFile(store: store, scheduler: try context.scheduler)
+        _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
         switch player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty,
             dealt: game)
