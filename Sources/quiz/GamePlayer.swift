@@ -22,8 +22,6 @@ struct GamePlayer {
     var streaks = true
     /// What dates the game (`QUIZ_NOW` in tests).
     var clock = QuizClock.system
-    /// The review schedule kept beside the history, updated with the game.
-    var schedule: ScheduleFile?
     /// Ask the questions in the bank's order (a review: most overdue first).
     var inOrder = false
 
@@ -161,7 +159,7 @@ struct GamePlayer {
         }
         // No signal may end the process between a game's end and its record.
         let end = GameEnd.record(
-            session, bank: bank, store: store, schedule: schedule, streaks: streaks, atMenu: sharePrompt,
+            session, bank: bank, store: store, streaks: streaks, atMenu: sharePrompt,
             output: console
         ) { write in
             let blocked = SignalBlock.terminating()

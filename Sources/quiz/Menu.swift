@@ -234,7 +234,7 @@ struct Menu {
             player.sharePrompt = true
             player.streaks = context.settings.streaks
             player.clock = try context.clock
-            player.schedule = ScheduleFile(store: context.store, scheduler: try context.scheduler)
+            _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
             if case .finished(_, .some) = player.play(
                 bank, count: context.settings.count, seed: context.options.seedForGame)
             {

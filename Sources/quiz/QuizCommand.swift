@@ -113,7 +113,7 @@ struct QuizCommand {
         var player = GamePlayer(console: console, input: input, store: store)
         player.streaks = settings.streaks
         player.clock = try context.clock
-        player.schedule = ScheduleFile(store: store, scheduler: try context.scheduler)
+        _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
         switch player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty,
             dealt: game)

@@ -37,7 +37,7 @@ struct ReviewDesk {
         player.sharePrompt = sharePrompt
         player.streaks = context.settings.streaks
         player.clock = try context.clock
-        player.schedule = ScheduleFile(store: context.store, scheduler: try context.scheduler)
+        _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
         player.inOrder = true
         switch player.play(bank, count: nil, seed: seed) {
         case .finished(_, let failure): return failure == nil ? .success : .ioError

@@ -209,8 +209,8 @@ import Testing
         let brokenFiles = String(decoding: bytes("data-files-broken") ?? Data(), as: UTF8.self)
         #expect(
             nonEmptyLines(brokenFiles).sorted() == [
-                ".", "..", "history.archive", "history.journal", "history.lock", "history.statistics",
-                "history.summary",
+                ".", "..", "history.archive", "history.journal", "history.lock", "history.schedule",
+                "history.statistics", "history.summary",
             ],
             "no pending or temporary file left in the data folder")
 

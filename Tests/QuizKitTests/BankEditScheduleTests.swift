@@ -55,8 +55,7 @@ import Testing
                 let session = Session(
                     date: Date(timeIntervalSinceReferenceDate: time), score: results.count { $0.outcome == .right },
                     total: results.count, quiz: "b", title: "B", duration: 20, seed: 1, results: results)
-                var keeping = file.recording(session, index: index)
-                _ = try SessionHistory().record(session, in: store) { keeping.step($0) }
+                _ = try SessionHistory().record(session, in: store, index: index)
             case 3:
                 let at = random.below(items.count)
                 steps.append("id added to \(at)")

@@ -48,7 +48,7 @@ import Testing
         for round in 0..<30 {
             let (sessions, date) = Self.games(&generator)
             let schedule = ReviewSchedule(sessions: sessions, index: index)
-            file.save(schedule, stamp: file.stamp())
+            file.store.save(file.kind(nil), schedule, stamp: file.store.derivedStamp())
             for _ in 0..<8 {
                 // Around the games: some due, none due, some met today.
                 let now = date.addingTimeInterval(Double.random(in: -3_000_000...3_000_000, using: &generator))

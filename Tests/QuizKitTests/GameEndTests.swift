@@ -31,7 +31,7 @@ import Testing
         let output = RecordedOutput()
         let end = GameEnd.record(
             session, bank: try BankLoader.load(path: MiniBank.path), store: HistoryStore(folder: home.dataDir),
-            schedule: nil, streaks: true, atMenu: false, output: output)
+            streaks: true, atMenu: false, output: output)
         #expect(output.stderr.isEmpty, "\(output.stderr)")
         #expect(end.failure == nil)
         return end

@@ -45,10 +45,12 @@ import Testing
 
     /// The summary of `baseline` as the store writes it and reads it back.
     static func throughSummary(_ baseline: MilestoneBaseline) throws -> MilestoneBaseline? {
-        let summary = HistorySummary(baseline: baseline, archiveSize: 1, archiveModified: 2, journalSequence: 3)
-        let data = try JSONEncoder().encode(summary)
+        let summary = HistorySummary(baseline: baseline)
+        let data = summary.json()
         let decoded = try #require(HistorySummary.read(data))
+        #expect(decoded == summary)
         #expect(decoded == (try JSONDecoder().decode(HistorySummary.self, from: data)))
+        #expect(HistorySummary.read(try JSONEncoder().encode(summary)) == summary)
         return decoded.baseline(in: baseline.timeZone)
     }
 
@@ -67,14 +69,14 @@ import Testing
             #expect(later == whole, "\(zoneName) seed \(seed)")
             // Another zone's summary is not this zone's baseline.
             let other = try #require(TimeZone(identifier: zoneName == "UTC" ? "Asia/Tokyo" : "UTC"))
-            let summary = HistorySummary(baseline: whole, archiveSize: 1, archiveModified: 2, journalSequence: 3)
+            let summary = HistorySummary(baseline: whole)
             #expect(summary.baseline(in: other) == nil)
         }
     }
 
-    /// Through the store: the summary written with the archive and the
-    /// journal's games after it (compaction held back) give the baseline of
-    /// every game, each time; a stale summary is read past.
+    /// Through the store: the summary, kept with each game recorded and
+    /// re-stamped by compactions, gives the baseline of every game, each
+    /// time; a stale summary is read past.
     @Test func theStoreGivesTheBaselineOfEveryGame() throws {
         let temporary = try TemporaryFolder()
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 5)
@@ -93,13 +95,12 @@ import Testing
             #expect(loaded.diagnostics.isEmpty)
         }
         // The summary is what was read: emptied of days, the baseline has
-        // only the days of the games journaled after it.
+        // only the days of the games recorded after it.
         try store.compact()
-        let path = store.folder + "/history.summary"
-        let written = try #require(FileManager.default.contents(atPath: path))
-        var summary = try #require(HistorySummary.read(written))
-        summary.dayRuns = []
-        try JSONEncoder().encode(summary).write(to: URL(fileURLWithPath: path))
+        let kind = SummaryKind(folder: store.folder, timeZone: zone)
+        let kept = try #require(store.fresh(kind))
+        store.save(
+            kind, MilestoneBaseline(timeZone: zone, quizzes: kept.quizzes, dayRuns: []), stamp: store.derivedStamp())
         let read = try store.milestoneHistory(timeZone: zone).baseline
         #expect(read.dayRuns.isEmpty)
         #expect(read.quizzes == MilestoneBaseline(sessions: games, timeZone: zone).quizzes)
@@ -252,7 +253,7 @@ import Testing
         ]
         func day(_ date: Date) -> Int { Int((date.timeIntervalSinceReferenceDate / 86_400).rounded(.down)) }
         let json = """
-            {"bestRule":2,"archiveSize":1,"archiveModified":2,"journalSequence":3,"timeZone":"\(F.utc.identifier)",
+            {"timeZone":"\(F.utc.identifier)",
              "bests":{"geo":{"score":7,"total":10,"time":\(games[1].date.timeIntervalSinceReferenceDate)},
                       "":{"score":9,"time":\(games[2].date.timeIntervalSinceReferenceDate)}},
              "dayRuns":[[\(day(games[0].date)),\(day(games[1].date))],[\(day(games[2].date)),\(day(games[2].date))]]}
@@ -260,7 +261,6 @@ import Testing
         let summary = try #require(HistorySummary.read(Data(json.utf8)))
         #expect(summary == (try JSONDecoder().decode(HistorySummary.self, from: Data(json.utf8))))
         #expect(summary.baseline(in: F.utc) == MilestoneBaseline(sessions: games, timeZone: F.utc))
-        #expect(HistorySummary.read(Data(json.replacingOccurrences(of: #""bestRule":2,"#, with: "").utf8)) == nil)
     }
 
     /// The store reads `history.summary` with `JSONParser`, not `JSONDecoder`:
@@ -301,9 +301,24 @@ import Testing
         // Too large for an Int, or not whole: not read (and so rebuilt).
         for number in ["9223372036854775808", "-9223372036854775809", "1.0", "1e2", "1E2"] {
             let text =
-                #"{"bestRule":2,"archiveSize":"# + number
-                + #","archiveModified":2,"journalSequence":3,"timeZone":"UTC","bests":{},"dayRuns":[]}"#
+                #"{"timeZone":"UTC","bests":{"a":{"score":"# + number + #","time":0}},"dayRuns":[]}"#
             #expect(HistorySummary.read(Data(text.utf8)) == nil, "\(number)")
         }
+    }
+
+    /// The summary's JSON, written by bytes, carries odd texts and times
+    /// exactly, and reads the same with `JSONDecoder`.
+    @Test func theSummaryJSONCarriesOddTextsExactly() throws {
+        let odd = ["a\"b\\c", "tab\there\n\u{1}\u{1F}\u{7F}", "é ✓ 🎉", ""]
+        let sessions = odd.enumerated().map { n, text in
+            Session(
+                date: Date(timeIntervalSinceReferenceDate: 700_000_000.123456 + Double(n) * 90_000), score: n + 1,
+                total: 9, quiz: text.isEmpty ? nil : text, title: text)
+        }
+        let summary = HistorySummary(baseline: MilestoneBaseline(sessions: sessions, timeZone: F.utc))
+        #expect(summary.bests.count == 4)
+        let data = summary.json()
+        #expect(HistorySummary.read(data) == summary)
+        #expect(try JSONDecoder().decode(HistorySummary.self, from: data) == summary)
     }
 }

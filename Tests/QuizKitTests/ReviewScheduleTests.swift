@@ -100,26 +100,22 @@ import Testing
                 ])
         }
         let schedule = ReviewSchedule(sessions: sessions, index: QuestionIndex(banks: [bank]))
-        let contents = ScheduleText.Contents(
-            stamp: [-1, -1, 12, 1.5e9 + 0.123456789, 0, 0], parameters: FSRS.defaultParameters + [0.9, 36_500],
-            schedule: schedule)
-        let data = ScheduleText.encode(contents)
+        let data = ScheduleText.encode(schedule)
         let read = try #require(ScheduleText.decode(data))
-        #expect(read.stamp == contents.stamp)
-        #expect(read.parameters == contents.parameters)
-        #expect(read.schedule.cards == schedule.cards)
-        #expect(read.schedule.recentTimes == schedule.recentTimes)
-        #expect(read.schedule.games == 3)
-        #expect(read.schedule.cards[identity]?.prompt == question.prompt)
+        #expect(read.cards == schedule.cards)
+        #expect(read.recentTimes == schedule.recentTimes)
+        #expect(read.games == 3)
+        #expect(read.cards[identity]?.prompt == question.prompt)
         // Any line cut short, or bytes changed, reads as nothing (and is rebuilt).
         let text = String(decoding: data, as: UTF8.self)
         #expect(ScheduleText.decode(Data(text.dropLast(3).utf8)) == nil)
         #expect(ScheduleText.decode(Data(text.replacingOccurrences(of: "games 3", with: "games x").utf8)) == nil)
         #expect(ScheduleText.decode(Data("quiz-schedule 4\n".utf8)) == nil)
+        #expect(ScheduleText.decode(Data(("stamp 1 2\n" + text).utf8)) == nil)
     }
 
-    /// The file as version 2 always wrote it (numbers as Swift prints them,
-    /// texts escaped), so files written before read back and new ones are the same bytes.
+    /// The lines as version 2 always wrote them after its stamp and settings
+    /// (numbers as Swift prints them, texts escaped).
     @Test func theBytesAreThoseVersionTwoAlwaysHad() throws {
         let odd = "Tab\there,\nline\\break\r and é"
         let bank = QuestionBank(
@@ -138,16 +134,11 @@ import Testing
                 })
         }
         let schedule = ReviewSchedule(sessions: sessions, index: QuestionIndex(banks: [bank]))
-        let contents = ScheduleText.Contents(
-            stamp: [-1, -1, 12, 1.5e9 + 0.123456789], parameters: FSRS.defaultParameters + [0.9, 36_500],
-            schedule: schedule)
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
                 .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
         }
-        var body = "stamp " + contents.stamp.map { "\($0)" }.joined(separator: " ") + "\n"
-        body += "settings " + contents.parameters.map { "\($0)" }.joined(separator: " ") + "\n"
-        body += "games 4\n"
+        var body = "games 4\n"
         for (kind, times) in schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
             body += "times " + ([escaped(kind)] + times.map { "\($0)" }).joined(separator: " ") + "\n"
         }
@@ -167,9 +158,9 @@ import Testing
                 + "\(escaped(card.prompt))\n"
         }
         #expect(schedule.cards.count == 2)
-        let encoded = ScheduleText.encode(contents)
-        #expect(String(decoding: encoded, as: UTF8.self) == Self.file(body))
-        #expect(try #require(ScheduleText.decode(Data(Self.file(body).utf8))).schedule == schedule)
+        let encoded = ScheduleText.encode(schedule)
+        #expect(String(decoding: encoded, as: UTF8.self) == body)
+        #expect(try #require(ScheduleText.decode(Data(body.utf8))) == schedule)
     }
 
     /// Every finite number reads back exactly; a word that is not one
@@ -183,31 +174,23 @@ import Testing
             let value = Double(bitPattern: generator.next())
             if value.isFinite { values.append(value) }
         }
-        let stamp = "stamp " + values.map { "\($0)" }.joined(separator: " ") + "\n"
-        let rest = "settings 0.9\ngames 0\n"
-        let read = try #require(ScheduleText.decode(Data(Self.file(stamp + rest).utf8)))
-        #expect(read.stamp.map(\.bitPattern) == values.map(\.bitPattern))
+        let times = "times k " + values.map { "\($0)" }.joined(separator: " ") + "\n"
+        let rest = "games 0\n"
+        func read(_ text: String) -> ReviewSchedule? { ScheduleText.decode(Data(text.utf8)) }
+        let exact = try #require(read(rest + times))
+        #expect(exact.recentTimes["k"]?.map(\.bitPattern) == values.map(\.bitPattern))
         // Two spaces between numbers part them as one does.
-        #expect(try #require(ScheduleText.decode(Data(Self.file("stamp 1.5  2.0\n" + rest).utf8))).stamp == [1.5, 2])
+        #expect(try #require(read(rest + "times k 1.5  2.0\n")).recentTimes["k"] == [1.5, 2])
         for word in ["nan", "inf", "-inf", "1e999", "\u{0B}1.0", "1.0x", "1,5", "--1", "1.0\u{0}", "\t1"] {
-            #expect(ScheduleText.decode(Data(Self.file("stamp 1.0 \(word)\n" + rest).utf8)) == nil, "\(word)")
+            #expect(read(rest + "times k 1.0 \(word)\n") == nil, "\(word)")
         }
-        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest).utf8)) != nil)
-        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6 7\tid\tq\n").utf8)) == nil)
-        #expect(
-            ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5.5 6 7\ti\tq\tp\n").utf8)) == nil)
-        #expect(
-            ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6 7\ti\tq\tp\n").utf8)) != nil)
-        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6\ti\tq\tp\n").utf8)) == nil)
-        #expect(
-            ScheduleText.decode(Data(Self.file("stamp 1.0\n" + rest + "card 1 2 3 4 5 6 7\ti\tq\tp\tx\n").utf8)) == nil)
-        #expect(ScheduleText.decode(Data(Self.file("stamp 1.0\n" + "settings 0.9\ngames 0").utf8)) == nil)
-    }
-
-    /// A version 2 file of `body`, with its checksum.
-    static func file(_ body: String) -> String {
-        let check = Data(body.utf8).withUnsafeBytes { CRC32.checksum($0) }
-        return "quiz-schedule 4 \(String(check, radix: 16))\n" + body
+        #expect(read(rest + "times k 1.0\n") != nil)
+        #expect(read(rest + "card 1 2 3 4 5 6 7\tid\tq\n") == nil)
+        #expect(read(rest + "card 1 2 3 4 5.5 6 7\ti\tq\tp\n") == nil)
+        #expect(read(rest + "card 1 2 3 4 5 6 7\ti\tq\tp\n") != nil)
+        #expect(read(rest + "card 1 2 3 4 5 6\ti\tq\tp\n") == nil)
+        #expect(read(rest + "card 1 2 3 4 5 6 7\ti\tq\tp\tx\n") == nil)
+        #expect(read("games 0") == nil)
     }
 }
 

@@ -1,75 +1,62 @@
 import Foundation
-internal import QuizFormats
 
-/// The text form of `history.schedule`, quick to read back (a line per
-/// question, no JSON decoder):
+/// The text form of `history.schedule`'s payload (after the first line every
+/// derived file has, with its CRC-32, stamp and settings: `DerivedFile` in
+/// QuizStore), quick to read back (a line per question, no JSON decoder):
 ///
-///     quiz-schedule 4 CRC
-///     stamp SIZE MTIME SIZE MTIME …
-///     settings W0 … W20 RETENTION MAXIMUM
 ///     games N
 ///     times KIND T1 T2 …
 ///     day DAY DUE RIGHT
 ///     alias FINGERPRINT-IDENTITY<TAB>IDENTITY
 ///     card STABILITY DIFFICULTY LAST DUE REPS LAPSES FIRST<TAB>IDENTITY<TAB>QUIZ<TAB>PROMPT
 ///
-/// CRC is the CRC-32 (hexadecimal) of every byte after the first line, so
-/// damage that still parses (a digit changed) is found too. `day` lines are `ReviewSchedule.dueDays` (a UTC day as days since 2001,
+/// `day` lines are `ReviewSchedule.dueDays` (a UTC day as days since 2001,
 /// the due reviews and the right ones); `alias` lines are `ReviewSchedule.aliased`. Dates are seconds since 2001 (Foundation's reference date), numbers as
 /// Swift prints them (they read back exactly); a tab, line break or
 /// backslash in the texts is escaped (`\t`, `\n`, `\r`, `\\`). Anything
 /// that does not parse makes the whole file unreadable, and it is rebuilt.
 package enum ScheduleText {
-    package struct Contents {
-        package var stamp: [Double]
-        package var parameters: [Double]
-        package var schedule: ReviewSchedule
-
-        package init(stamp: [Double], parameters: [Double], schedule: ReviewSchedule) {
-            self.stamp = stamp
-            self.parameters = parameters
-            self.schedule = schedule
-        }
-    }
-
+    /// The file's version: bumped when the text or what it means changes, so
+    /// old files are rebuilt.
     /// 3: `alias` lines (a file of 2 is made again, once: it may have counted through aliases gone since).
     /// 4: reviews timed to the second (`ReviewSchedule.reviewTime`).
-    static let magic = "quiz-schedule 4"
+    package static let version = 4
 
-    package static func encode(_ contents: Contents) -> Data {
+    /// The settings a schedule is made with (the scheduler's parameters, its
+    /// retention and longest interval), as the file names them.
+    package static func settings(_ scheduler: FSRS) -> String {
+        (scheduler.parameters + [scheduler.desiredRetention, Double(scheduler.maximumInterval)])
+            .map(\.description).joined(separator: " ")
+    }
+
+    package static func encode(_ schedule: ReviewSchedule) -> Data {
         // Bytes appended to one buffer: a `String` built piece by piece, and
         // `Character`s looked at for escapes, cost most of a game's recording.
         var out: [UInt8] = []
-        out.reserveCapacity(256 + contents.schedule.cards.count * 160)
+        out.reserveCapacity(256 + schedule.cards.count * 160)
         func word(_ text: String) { out.append(contentsOf: text.utf8) }
         func number(_ value: Double) {
             out.append(space)
             out.append(contentsOf: value.description.utf8)
         }
-        word("stamp")
-        for value in contents.stamp { number(value) }
-        out.append(newline)
-        word("settings")
-        for value in contents.parameters { number(value) }
-        out.append(newline)
-        word("games \(contents.schedule.games)\n")
-        for (kind, times) in contents.schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
+        word("games \(schedule.games)\n")
+        for (kind, times) in schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
             word("times ")
             escape(kind, into: &out)
             for value in times { number(value) }
             out.append(newline)
         }
-        for (day, count) in contents.schedule.dueDays.sorted(by: { $0.key < $1.key }) {
+        for (day, count) in schedule.dueDays.sorted(by: { $0.key < $1.key }) {
             word("day \(day) \(count.due) \(count.right)\n")
         }
-        for (from, to) in contents.schedule.aliased.sorted(by: { $0.key < $1.key }) {
+        for (from, to) in schedule.aliased.sorted(by: { $0.key < $1.key }) {
             word("alias ")
             escape(from, into: &out)
             out.append(tab)
             escape(to, into: &out)
             out.append(newline)
         }
-        for (identity, card) in contents.schedule.cards.sorted(by: { $0.key < $1.key }) {
+        for (identity, card) in schedule.cards.sorted(by: { $0.key < $1.key }) {
             word("card")
             number(card.stability)
             number(card.difficulty)
@@ -83,13 +70,12 @@ package enum ScheduleText {
             }
             out.append(newline)
         }
-        let check = out.withUnsafeBytes { CRC32.checksum($0) }
-        return Data((magic + " " + String(check, radix: 16) + "\n").utf8) + Data(out)
+        return Data(out)
     }
 
     /// Reads the file by bytes, in place (splitting it into lines, words or
     /// characters, or a `String` per number, costs more than everything else together).
-    package static func decode(_ data: Data) -> Contents? {
+    package static func decode(_ data: Data) -> ReviewSchedule? {
         var cards: [String: ReviewSchedule.Card] = [:]
         guard
             let header = walk(
@@ -104,17 +90,13 @@ package enum ScheduleText {
                         quiz: line.text(line.quiz), prompt: line.text(line.prompt))
                 })
         else { return nil }
-        return Contents(
-            stamp: header.stamp, parameters: header.parameters,
-            schedule: ReviewSchedule(
-                cards: cards, recentTimes: header.times, games: header.games, dueDays: header.days,
-                aliased: header.aliased))
+        return ReviewSchedule(
+            cards: cards, recentTimes: header.times, games: header.games, dueDays: header.days,
+            aliased: header.aliased)
     }
 
     /// Every line but the cards', as read.
     package struct Header {
-        package var stamp: [Double]
-        package var parameters: [Double]
         var games: Int
         var times: [String: [Double]]
         var days: [Int: ReviewSchedule.DayCount]
@@ -135,19 +117,14 @@ package enum ScheduleText {
         func text(_ range: Range<Int>) -> String { ScheduleText.text(body, range) }
     }
 
-    /// Reads `data` (its check and every line), handing each card's line
+    /// Reads `data` (every line), handing each card's line
     /// to `card` as it is read (after `reserving` is told how many lines
     /// there are at most); the other lines when the whole file was read,
     /// nil when any of it is not as written. A caller that is given nil
     /// drops whatever `card` was told.
     package static func walk(_ data: Data, reserving: (Int) -> Void = { _ in }, card: (CardLine) -> Void) -> Header? {
-        data.withUnsafeBytes { bytes in
-            guard let end = bytes.firstIndex(of: newline) else { return nil }
-            let header = String(decoding: bytes[..<end], as: UTF8.self)
-            let body = UnsafeRawBufferPointer(rebasing: bytes[(end + 1)...])
-            guard header.hasPrefix(magic + " "), let check = UInt32(header.dropFirst(magic.count + 1), radix: 16),
-                check == CRC32.checksum(body), body.last == newline
-            else { return nil }
+        data.withUnsafeBytes { body in
+            guard body.last == newline else { return nil }
             return CLocale.numbers { walk(body: body, reserving: reserving, card: card) }
         }
     }
@@ -156,8 +133,6 @@ package enum ScheduleText {
     private static func walk(body: UnsafeRawBufferPointer, reserving: (Int) -> Void, card: (CardLine) -> Void)
         -> Header?
     {
-        var stamp: [Double]?
-        var parameters: [Double]?
         var games: Int?
         var times: [String: [Double]] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
@@ -192,10 +167,6 @@ package enum ScheduleText {
                     CardLine(
                         values: values, reps: reps, lapses: lapses, identity: text(body, (first + 1)..<second),
                         quiz: (second + 1)..<third, prompt: (third + 1)..<rest.upperBound, body: body))
-            } else if name.elementsEqual("stamp".utf8) {
-                stamp = numbers(body, rest)
-            } else if name.elementsEqual("settings".utf8) {
-                parameters = numbers(body, rest)
             } else if name.elementsEqual("games".utf8) {
                 games = Int(String(decoding: body[rest], as: UTF8.self))
             } else if name.elementsEqual("day".utf8) {
@@ -218,9 +189,8 @@ package enum ScheduleText {
                 return nil
             }
         }
-        guard let stamp, let parameters, let games else { return nil }
-        return Header(
-            stamp: stamp, parameters: parameters, games: games, times: times, days: days, aliased: aliased)
+        guard let games else { return nil }
+        return Header(games: games, times: times, days: days, aliased: aliased)
     }
 
     /// Where `byte` first is in `range` of `bytes` (`memchr`: the generic

@@ -18,6 +18,8 @@ public struct CommandContext {
     public let output: any CommandOutput
     /// The clock, read from the environment once: `QUIZ_NOW` runs on from the start.
     private let quizClock: Result<QuizClock, CommandFailure>
+    /// FSRS with `--fsrs-parameters` and the configured retention, made once.
+    private let quizScheduler: Result<FSRS, CommandFailure>
 
     /// `configuration`: the file's settings (`configuration(options:environment:)`);
     /// `fetch`: how a `--questions URL` is downloaded; `onWait`: what to do
@@ -29,8 +31,14 @@ public struct CommandContext {
         self.options = options
         self.environment = environment
         self.output = output
-        settings = Settings(
+        let settings = Settings(
             count: options.count, ascii: options.ascii, colorblind: options.colorblind, file: configuration)
+        self.settings = settings
+        let scheduler = Result { () throws(CommandFailure) in
+            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.retention)
+        }
+        quizScheduler = scheduler
+        // The store keeps history.schedule with each game recorded, made with this scheduler.
         store = HistoryStore(
             folder: DataDirectory.resolve(option: options.dataDir, environment: environment),
             pendingFolders: [
@@ -38,7 +46,7 @@ public struct CommandContext {
                 DataDirectory.temporaryFolder(environment: environment),
             ],
             adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
-            onWait: onWait)
+            scheduler: try? scheduler.get(), onWait: onWait)
         banks = BankLocator(environment: environment, fetch: fetch)
         quizClock = Result { () throws(CommandFailure) in try QuizClock(environment: environment) }
     }
@@ -69,9 +77,7 @@ public struct CommandContext {
 
     /// FSRS with `--fsrs-parameters` and the configured retention.
     public var scheduler: FSRS {
-        get throws(CommandFailure) {
-            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.retention)
-        }
+        get throws(CommandFailure) { try quizScheduler.get() }
     }
 
     /// The bundled banks and those of `--questions`; a stale copy used for a

@@ -26,13 +26,14 @@ public struct GameEnd: Sendable {
     public let needsCompaction: Bool
     public let lines: [Line]
 
-    /// Records `session`, played from `bank`, in `store` and `schedule`.
+    /// Records `session`, played from `bank`, in `store` (which keeps the
+    /// review schedule with it, naming the questions by `bank`).
     /// What the history's reads and writes say is said through `output`.
     /// `guarding` runs the write (the executable blocks the signals that
     /// would end it there). `streaks`: whether a daily streak may be said;
     /// `atMenu`: where `share` is a command.
     public static func record(
-        _ session: Session, bank: QuestionBank, store: HistoryStore, schedule: ScheduleFile?, streaks: Bool,
+        _ session: Session, bank: QuestionBank, store: HistoryStore, streaks: Bool,
         atMenu: Bool, output: any CommandOutput, guarding: (() -> Void) -> Void = { $0() }
     ) -> GameEnd {
         // What this game achieved against the games before it (a summary
@@ -48,11 +49,10 @@ public struct GameEnd: Sendable {
         }
         var failure: HistoryStore.RecordFailure?
         var needsCompaction = false
-        // The review schedule follows, under the history's lock.
-        var keeping = schedule?.recording(session, index: QuestionIndex(banks: [bank]))
+        let index = QuestionIndex(banks: [bank])
         guarding {
             do throws(HistoryStore.RecordFailure) {
-                let report = try store.record(session) { keeping?.step($0) }
+                let report = try store.record(session, index: index)
                 output.tell(report.diagnostics)
                 needsCompaction = report.needsCompaction
             } catch {

@@ -26,17 +26,11 @@ extension HistoryStore {
                     let copy = try keepCopy(of: archivePath)
                     try writeAtomically(
                         KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
-                    writeSummary(
-                        MilestoneBaseline(sessions: read.sessions, timeZone: LocalTimeZone.current),
-                        journalSequence: read.journalSequence,
-                        tally: StatisticsTally(sessions: read.sessions, timeZone: LocalTimeZone.current))
                     problems.append(.problem(archiveDamage(read, keptAs: copy), file: archivePath))
                 }
             case .failure(.damaged(_, _, let reason)):
                 // Unreadable as a whole: moved aside; the journal's games stay.
                 let moved = moveAside(archivePath, reason: reason)
-                removeDerived(summaryPath)
-                removeDerived(statisticsPath)
                 archiveSequence = 0
                 problems.append(.problem(moved.description, file: archivePath))
             case .failure(let error): throw error

@@ -49,22 +49,28 @@ public struct HistoryStore: Sendable {
     /// Told, once, when the history's lock is held by another process and
     /// this one waits for it (a game's end may otherwise seem to hang).
     public var onWait: (@Sendable (String) -> Void)?
+    /// The review scheduler `history.schedule` is kept with when a game is
+    /// recorded (with the banks' index: `record(_:index:)`); nil, and the
+    /// schedule is removed then, for the next reader to rebuild.
+    public var scheduler: FSRS?
 
     public init(
         folder: String, pendingFolders: [String] = [], adoptsUntaggedPending: Bool = false,
-        inlineCompactionLimit: Int = 500, onWait: (@Sendable (String) -> Void)? = nil
+        inlineCompactionLimit: Int = 500, scheduler: FSRS? = .standard, onWait: (@Sendable (String) -> Void)? = nil
     ) {
         self.folder = folder
         self.pendingFolders = pendingFolders
         self.adoptsUntaggedPending = adoptsUntaggedPending
         self.inlineCompactionLimit = inlineCompactionLimit
+        self.scheduler = scheduler
         self.onWait = onWait
     }
 
     public var archivePath: String { folder + "/history.archive" }
     public var journalPath: String { folder + "/history.journal" }
-    var summaryPath: String { folder + "/history.summary" }
-    var statisticsPath: String { folder + "/history.statistics" }
+    var summaryPath: String { folder + "/" + DerivedFile.Kind.summary.fileName }
+    var statisticsPath: String { folder + "/" + DerivedFile.Kind.statistics.fileName }
+    var schedulePath: String { folder + "/" + DerivedFile.Kind.schedule.fileName }
     var lockPath: String { folder + "/history.lock" }
 
     /// The games waiting in pending files for this data folder.
@@ -239,83 +245,28 @@ public struct HistoryStore: Sendable {
     }
 
     /// What the end of a game compares it with: the `MilestoneBaseline` of
-    /// every earlier game, from `history.summary` and the journal's games
-    /// when the summary describes the archive as it is (reading it costs the
-    /// same at 100 games or 100,000), else from the whole history.
+    /// every earlier game, from `history.summary` when it is fresh (reading
+    /// it costs the same at 100 games or 100,000), else from the whole
+    /// history, and the file written again.
     public func milestoneHistory(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError)
         -> MilestoneBaseline.Loaded
     {
+        let kind = SummaryKind(folder: folder, timeZone: timeZone)
+        if let baseline = fresh(kind) { return MilestoneBaseline.Loaded(baseline: baseline, diagnostics: []) }
         let read = try reading { snapshot throws(ArchiveError) in
-            if let info = snapshot.archiveInfo,
-                let data = FileContents.bounded(summaryPath, limit: HistorySummary.maximumSize),
-                let summary = HistorySummary.read(data),
-                summary.archiveSize == Int(info.st_size), summary.archiveModified == Self.modified(info),
-                var baseline = summary.baseline(in: timeZone)
-            {
-                for session in snapshot.journalGames(after: summary.journalSequence) + snapshot.pendingGames {
-                    baseline.add(session)
-                }
-                return baseline
-            }
-            // No summary of this archive yet (one written by another program,
-            // or before this one ran), or one with values this program never
-            // writes: read the archive whole once, and write it again.
-            var baseline = MilestoneBaseline(timeZone: timeZone)
-            try snapshot.eachArchiveSession(results: false) { baseline.add($0) }
-            if let info = snapshot.archiveInfo, snapshot.problems.whole {
-                writeSummary(baseline, journalSequence: try snapshot.archiveSequence(), archive: info)
-            }
-            for session in try snapshot.journalGames() + snapshot.pendingGames { baseline.add(session) }
-            return baseline
+            try derived(kind, from: snapshot, results: false)
         }
-        return MilestoneBaseline.Loaded(
-            baseline: read.value, diagnostics: read.snapshot.diagnostics())
+        return MilestoneBaseline.Loaded(baseline: read.value, diagnostics: read.snapshot.diagnostics())
     }
 
-    static func modified(_ info: stat) -> Double {
-        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    }
-
-    /// Rewrites `history.summary` (the `baseline` of the archive's games) for
-    /// the archive as it now is, or as `archive` (its `stat`) describes it; a
-    /// failure only means the next game reads the archive instead.
-    /// With `tally` (the statistics of these very sessions, results
-    /// included), `history.statistics` too.
-    func writeSummary(
-        _ baseline: MilestoneBaseline, journalSequence: UInt64, tally: StatisticsTally? = nil, archive: stat? = nil
-    ) {
-        var info = stat()
-        if let archive { info = archive } else { guard stat(archivePath, &info) == 0 else { return } }
-        let summary = HistorySummary(
-            baseline: baseline, archiveSize: Int(info.st_size), archiveModified: Self.modified(info),
-            journalSequence: journalSequence)
-        if let data = try? JSONEncoder().encode(summary) {
-            writeDerived(data, to: summaryPath, limit: HistorySummary.maximumSize)
-        }
-        if let tally { writeStatistics(tally, journalSequence: journalSequence, archive: info) }
-    }
-
-    /// Writes `history.statistics` for the archive whose `stat` is `info`; a
-    /// failure only means the next `--stats` counts the archive again.
-    private func writeStatistics(_ tally: StatisticsTally, journalSequence: UInt64, archive info: stat) {
-        let kept = KeptStatistics(
-            archiveSize: Int(info.st_size), archiveModified: Self.modified(info), journalSequence: journalSequence,
-            tally: tally)
-        if let data = try? kept.fileData() {
-            writeDerived(data, to: statisticsPath, limit: KeptStatistics.maximumSize)
-        } else {
-            removeDerived(statisticsPath)
-        }
-    }
-
-    /// Writes a file derived from the history (the summary, the kept
-    /// statistics, the schedule): never over something that is not a regular
-    /// file (a folder or a pipe put there is left alone, and the history read
-    /// instead), nor larger than its reader reads (removed instead, so no
-    /// stale one stays); a failure only means the next reader rebuilds it.
-    func writeDerived(_ data: Data, to path: String, limit: Int, sync: Bool = true) {
+    /// Writes a file derived from the history (`DerivedFile`): never over
+    /// something that is not a regular file (a folder or a pipe put there is
+    /// left alone, and the history read instead), nor larger than its reader
+    /// reads (removed instead, so no stale one stays); a failure only means
+    /// the next reader rebuilds it.
+    func writeDerived(_ data: Data, to path: String, sync: Bool = true) {
         guard !FileContents.isNotRegular(path) else { return }
-        guard data.count <= limit else {
+        guard data.count <= DerivedFile.maximumSize else {
             unlink(path)
             return
         }
@@ -333,29 +284,13 @@ public struct HistoryStore: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    /// The statistics of every game: `history.statistics` (the archive's
-    /// games, counted once and kept) and the journal's games since, or, when
-    /// it is missing or stale, the archive counted one session at a time
-    /// (never all of it in memory) and the file written again; then the
-    /// pending games. Equal to `StatisticsTally(sessions: load().sessions)` (tested).
+    /// The statistics of every game: `history.statistics` when it is fresh
+    /// and the history reads whole, else every game counted one at a time
+    /// (never all of them in memory) and the file written again. Equal to
+    /// `StatisticsTally(sessions: load().sessions)` (tested).
     public func statistics(timeZone: TimeZone = LocalTimeZone.current) throws(HistoryError) -> Tallied {
         let read = try reading { snapshot throws(ArchiveError) in
-            var tally = StatisticsTally(timeZone: timeZone)
-            var folded: UInt64 = 0
-            if let info = snapshot.archiveInfo {
-                if snapshot.problems.whole,
-                    let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: timeZone)
-                {
-                    tally = kept.tally
-                    folded = kept.journalSequence
-                } else {
-                    try snapshot.eachArchiveSession(results: true) { tally.add($0) }
-                    folded = try snapshot.archiveSequence()
-                    if snapshot.problems.whole { writeStatistics(tally, journalSequence: folded, archive: info) }
-                }
-            }
-            for session in snapshot.journalGames(after: folded) + snapshot.pendingGames { tally.add(session) }
-            return tally
+            try derived(StatisticsKind(folder: folder, timeZone: timeZone), from: snapshot, results: true)
         }
         return Tallied(tally: read.value, diagnostics: read.snapshot.diagnostics())
     }
@@ -384,20 +319,19 @@ public struct HistoryStore: Sendable {
 
     /// Appends `session` to the journal, synced, under the exclusive lock;
     /// first adds any pending games. On failure the game goes to a pending file.
-    /// `whileLocked` is called with the exclusive lock held, `.before` the
-    /// history changes and `.after` the game is in it (not after a failure):
-    /// what is derived from the history (`ScheduleFile`) is updated there,
-    /// where no other process can record in between.
-    public func record(_ session: Session, whileLocked: ((LockedMoment) -> Void)? = nil) throws(RecordFailure)
-        -> RecordReport
-    {
+    /// The derived files are kept fresh there, where no other process can
+    /// record in between: each one fresh before gets the game and the new
+    /// stamp (`refreshes`; the schedule only given the banks' `index`, to
+    /// name the game's questions), the others are removed; when pending games
+    /// wait or damage was repaired, all of them are.
+    public func record(_ session: Session, index: QuestionIndex? = nil) throws(RecordFailure) -> RecordReport {
         var notices: [Diagnostic] = []
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
             try refuseFilesThatAreNotRegular()
             let lock = try self.lock(.exclusive)
             defer { lock.release() }
-            whileLocked?(.before)
+            let refreshes = gamesWait() ? nil : refreshes(index: index)
             removeStaleTemporaryFiles()
             tightenFiles(notices: &notices)
             let snapshot = try reading(damage: .repairLocked) { $0 }.snapshot
@@ -447,7 +381,11 @@ public struct HistoryStore: Sendable {
             }
             notices += pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
-            whileLocked?(.after)
+            if let refreshes, notices.whole {
+                for refresh in refreshes { refresh.after([session]) }
+            } else {
+                for path in [summaryPath, statisticsPath, schedulePath] { removeDerived(path) }
+            }
             return RecordReport(diagnostics: notices, recovered: recovered.count, needsCompaction: needsCompaction)
         } catch {
             throw RecordFailure(error: error, keptIn: pending.keep(session))
@@ -495,23 +433,26 @@ public struct HistoryStore: Sendable {
 
     /// Folds the journal into the archive: every game in one archive again.
     /// Damage is left for a reader to repair and report (`load`): this runs
-    /// in the background, where no one would be told.
-    /// `whileLocked` as for `record`: `.before` and `.after` the files are rewritten.
-    public func compact(whileLocked: ((LockedMoment) -> Void)? = nil) throws(HistoryError) {
+    /// in the background, where no one would be told. The derived files
+    /// fresh before are re-stamped after (the same games), unless pending
+    /// games wait (the compaction adds them).
+    public func compact() throws(HistoryError) {
         var notices: [Diagnostic] = []
         try makeFolder(notices: &notices)
         let lock = try self.lock(.exclusive)
         defer { lock.release() }
-        whileLocked?(.before)
+        let fresh = gamesWait() ? [] : freshDerivedFiles()
         _ = try compactLocked(repairing: false)
-        whileLocked?(.after)
+        restamp(fresh)
     }
 
-    /// When `record` and `compact` call their `whileLocked`, the history's
-    /// exclusive lock held: before the files change, and after.
-    public enum LockedMoment: Sendable {
-        case before
-        case after
+    /// A pending file of the history holds something (one left empty, as a
+    /// pending file that could not be removed is, holds no game).
+    func gamesWait() -> Bool {
+        pendingPaths.contains { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_size > 0
+        }
     }
 
     /// Why a compaction in the background leaves damage alone.
@@ -538,21 +479,7 @@ public struct HistoryStore: Sendable {
         let recovered = PendingGames.newGames(in: snapshot.pending, known: &known)
         let all = archived + newer + recovered
         if !newer.isEmpty || !recovered.isEmpty {
-            // The kept statistics of the archive as it was, and the games
-            // folded in now; counted afresh when there were none.
-            let zone = LocalTimeZone.current
-            var tally: StatisticsTally
-            if let info = snapshot.archiveInfo,
-                let kept = KeptStatistics.read(statisticsPath, describing: info, timeZone: zone),
-                kept.journalSequence == folded
-            {
-                tally = kept.tally
-                for session in newer + recovered { tally.add(session) }
-            } else {
-                tally = StatisticsTally(sessions: all, timeZone: zone)
-            }
             try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
-            writeSummary(MilestoneBaseline(sessions: all, timeZone: zone), journalSequence: last, tally: tally)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
         notices += pending.remove(snapshot.waiting)

@@ -2,25 +2,16 @@ import Foundation
 import QuizCore
 internal import QuizFormats
 
-/// `history.summary`: the `MilestoneBaseline` of every game in the archive
-/// (each quiz's best, the days played), so the end of a game at 100,000 games
-/// need not read them all. It is rewritten with the archive, and names the
-/// archive it describes by size and modification time; any mismatch (the
-/// archive replaced, a different time zone) and the store reads the archive
-/// instead.
+/// `history.summary`'s payload (a `DerivedFile` of kind `summary`): the
+/// `MilestoneBaseline` of every game (each quiz's best, the days played), so
+/// the end of a game at 100,000 games need not read them all.
 ///
-/// The file keeps the layout the first summaries had, so those stay right:
-/// days are numbered from 2001-01-01 on disk, from 1970-01-01 (`CalendarDay`)
-/// everywhere else, converted here only (`dayOffset`); a quiz's key "" stands
-/// for games without a quiz id (so a quiz id "" is the same quiz as none);
-/// a quiz whose games have no known fraction has a best without a total.
+/// The JSON keeps the layout the first summaries had: days are numbered from
+/// 2001-01-01 on disk, from 1970-01-01 (`CalendarDay`) everywhere else,
+/// converted here only (`dayOffset`); a quiz's key "" stands for games
+/// without a quiz id (so a quiz id "" is the same quiz as none); a quiz whose
+/// games have no known fraction has a best without a total.
 struct HistorySummary: Codable, Equatable {
-    /// The largest file read (`FileContents.bounded`): the summary holds a
-    /// few numbers per quiz and per run of days, about 45 KB at 100,000
-    /// games (BENCHMARKS.md), so 64 MiB leaves a thousandfold room; anything
-    /// larger is not one quiz wrote, and is ignored (the archive read instead).
-    static let maximumSize = 64 << 20
-
     struct Best: Codable, Equatable {
         var score: Int
         var total: Int?
@@ -29,15 +20,9 @@ struct HistorySummary: Codable, Equatable {
         var title: String?
     }
 
-    /// The rule its bests were picked by: 2 since the end of a game names
-    /// the best `--stats` does (4/8 over an earlier 2/4). A summary without
-    /// it (rule 1: the first game to reach the highest fraction) is read as
-    /// stale, and made again from the history.
-    var bestRule = Self.currentBestRule
-    static let currentBestRule = 2
-    var archiveSize: Int
-    var archiveModified: Double
-    var journalSequence: UInt64
+    /// The file's version (`DerivedFile`): 2 since the end of a game names
+    /// the best `--stats` does (4/8 over an earlier 2/4).
+    static let version = 2
     var timeZone: String
     /// Each quiz's best game; the key "" stands for games without a quiz id.
     var bests: [String: Best]
@@ -48,10 +33,7 @@ struct HistorySummary: Codable, Equatable {
     /// Days from 1970-01-01 (`CalendarDay` 0) to 2001-01-01 (day 0 on disk).
     static let dayOffset = 11_323
 
-    init(baseline: MilestoneBaseline, archiveSize: Int, archiveModified: Double, journalSequence: UInt64) {
-        self.archiveSize = archiveSize
-        self.archiveModified = archiveModified
-        self.journalSequence = journalSequence
+    init(baseline: MilestoneBaseline) {
         timeZone = baseline.timeZone.identifier
         var bests: [String: Best] = [:]
         for (quiz, played) in baseline.quizzes {
@@ -66,7 +48,52 @@ struct HistorySummary: Codable, Equatable {
         dayRuns = baseline.dayRuns.map { [$0.lowerBound - Self.dayOffset, $0.upperBound - Self.dayOffset] }
     }
 
-    /// The summary `data` holds: the JSON `JSONEncoder` writes for this type,
+    /// The JSON of this summary, as `JSONEncoder` would write it (keys in
+    /// another order, numbers as Swift prints them), built by bytes: the
+    /// encoder's generic metadata, made at first use, weighs on recording a
+    /// game as the decoder's did (CONTRIBUTING.md, "Measured choices in the code").
+    func json() -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + bests.count * 96 + dayRuns.count * 16)
+        func word(_ text: String) { out.append(contentsOf: text.utf8) }
+        func string(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case 0..<0x20:
+                    word("\\u00")
+                    word(String(byte >> 4, radix: 16) + String(byte & 15, radix: 16))
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        word("{\"timeZone\":")
+        string(timeZone)
+        word(",\"bests\":{")
+        for (number, (key, best)) in bests.sorted(by: { $0.key < $1.key }).enumerated() {
+            if number > 0 { word(",") }
+            string(key)
+            word(":{\"score\":\(best.score)")
+            if let total = best.total { word(",\"total\":\(total)") }
+            word(",\"time\":" + best.time.description)
+            if let title = best.title {
+                word(",\"title\":")
+                string(title)
+            }
+            word("}")
+        }
+        word("},\"dayRuns\":[")
+        for (number, run) in dayRuns.enumerated() {
+            if number > 0 { word(",") }
+            word("[" + run.map { "\($0)" }.joined(separator: ",") + "]")
+        }
+        word("]}")
+        return Data(out)
+    }
+
+    /// The summary `data` holds: the JSON `json()` (or `JSONEncoder`) writes for this type,
     /// read with `JSONParser`, not `JSONDecoder` (whose generic metadata,
     /// made at first use, weighs on recording a game: CONTRIBUTING.md,
     /// "Measured choices in the code"). As `JSONDecoder` would: every key but `total` and `title`
@@ -77,14 +104,9 @@ struct HistorySummary: Codable, Equatable {
     static func read(_ data: Data) -> HistorySummary? {
         let bytes = [UInt8](data)
         guard let root = try? JSONParser.parse(bytes), let bests = root["bests"]?.members,
-            let runs = root["dayRuns"]?.array, let size = integer(root["archiveSize"], bytes),
-            let modified = number(root["archiveModified"]), let sequence = root["journalSequence"],
-            let journalSequence = integer(sequence, bytes, as: UInt64.self),
-            let timeZone = root["timeZone"]?.string,
-            integer(root["bestRule"], bytes) == currentBestRule
+            let runs = root["dayRuns"]?.array, let timeZone = root["timeZone"]?.string
         else { return nil }
-        var summary = HistorySummary(
-            archiveSize: size, archiveModified: modified, journalSequence: journalSequence, timeZone: timeZone)
+        var summary = HistorySummary(timeZone: timeZone)
         for member in bests {
             let best = member.value
             guard best.members != nil, let score = integer(best["score"], bytes), let time = number(best["time"])
@@ -116,10 +138,7 @@ struct HistorySummary: Codable, Equatable {
         return summary
     }
 
-    private init(archiveSize: Int, archiveModified: Double, journalSequence: UInt64, timeZone: String) {
-        self.archiveSize = archiveSize
-        self.archiveModified = archiveModified
-        self.journalSequence = journalSequence
+    private init(timeZone: String) {
         self.timeZone = timeZone
         bests = [:]
         dayRuns = []
@@ -195,7 +214,7 @@ struct HistorySummary: Codable, Equatable {
     /// finite time of a date the history accepts; a known time zone. The
     /// store rebuilds a summary that is not (it is never trusted to be).
     var isWellFormed: Bool {
-        guard archiveSize >= 0, archiveModified.isFinite, LocalTimeZone.named(timeZone) != nil else { return false }
+        guard LocalTimeZone.named(timeZone) != nil else { return false }
         var previous: Int?
         for run in dayRuns {
             guard run.count == 2, abs(run[0]) <= Self.dayBound, abs(run[1]) <= Self.dayBound, run[0] <= run[1],
@@ -209,4 +228,23 @@ struct HistorySummary: Codable, Equatable {
         }
         return true
     }
+}
+
+/// `history.summary` as a kind of derived file, for one time zone (its setting).
+struct SummaryKind: DerivedKind {
+    let file: DerivedFile
+    let timeZone: TimeZone
+
+    init(folder: String, timeZone: TimeZone) {
+        file = DerivedFile(.summary, version: HistorySummary.version, folder: folder, settings: timeZone.identifier)
+        self.timeZone = timeZone
+    }
+
+    var empty: MilestoneBaseline { MilestoneBaseline(timeZone: timeZone) }
+
+    func decode(_ payload: Data) -> MilestoneBaseline? { HistorySummary.read(payload)?.baseline(in: timeZone) }
+
+    func encode(_ value: MilestoneBaseline) -> Data? { HistorySummary(baseline: value).json() }
+
+    func add(_ session: Session, to value: inout MilestoneBaseline) { value.add(session) }
 }

@@ -16,12 +16,12 @@ extension SessionHistory {
     }
 
     /// Records a finished game on disk (durable when this returns), then here.
-    /// (`whileLocked`: see `HistoryStore.record`.)
+    /// (`index`: see `HistoryStore.record`.)
     @discardableResult
-    public func record(
-        _ session: Session, in store: HistoryStore, whileLocked: ((HistoryStore.LockedMoment) -> Void)? = nil
-    ) throws(HistoryStore.RecordFailure) -> HistoryStore.RecordReport {
-        let report = try store.record(session, whileLocked: whileLocked)
+    public func record(_ session: Session, in store: HistoryStore, index: QuestionIndex? = nil)
+        throws(HistoryStore.RecordFailure) -> HistoryStore.RecordReport
+    {
+        let report = try store.record(session, index: index)
         lock.withLock { storage.append(session) }
         return report
     }

@@ -100,14 +100,18 @@ import Testing
         #expect(try play(2, scratch).status == 0)
         let path = scratch.dataDir + "/history.summary"
         let data = try #require(FileManager.default.contents(atPath: path))
-        var summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let payload = try #require(derivedPayload(data))
+        var summary = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
         summary["dayRuns"] = try JSONSerialization.jsonObject(with: Data(dayRuns.utf8))
-        try JSONSerialization.data(withJSONObject: summary).write(to: URL(fileURLWithPath: path))
+        // The odd values behind a right CRC: the summary's own checks refuse them.
+        let odd = try JSONSerialization.data(withJSONObject: summary)
+        try #require(derivedFile(data, payload: odd)).write(to: URL(fileURLWithPath: path))
 
         let game = try play(3, scratch)
         #expect(game.status == 0, "\(dayRuns): \(game.stderr)")
         #expect(try seeds(scratch).1.sorted() == [1, 2, 3])
-        let rebuilt = try #require(FileManager.default.contents(atPath: path))
+        let rebuiltFile = try #require(FileManager.default.contents(atPath: path))
+        let rebuilt = try #require(derivedPayload(rebuiltFile))
         let object = try JSONSerialization.jsonObject(with: rebuilt) as? [String: Any]
         let runs = try #require(object?["dayRuns"] as? [[Int]])
         #expect(runs.count == 1 && runs.allSatisfy { $0.count == 2 && $0[0] == $0[1] }, "\(runs)")

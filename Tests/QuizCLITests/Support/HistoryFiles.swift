@@ -2,6 +2,8 @@ import Foundation
 import QuizCore
 import Testing
 
+@testable import QuizStore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -177,4 +179,17 @@ func expectSessionObjects(_ path: String, count: Int, sourceLocation: SourceLoca
     #expect(
         !table.classNames.contains { $0.contains(".") }, "no module-qualified names: \(table.classNames)",
         sourceLocation: sourceLocation)
+}
+
+/// A derived file's payload (what follows its first line: `DerivedFile`),
+/// nil when it is not one.
+func derivedPayload(_ data: Data) -> Data? { DerivedFile.parse(data)?.payload }
+
+/// The derived file `data` with `payload` instead of its own, its first line
+/// kept and its CRC made right, so only the payload's values are odd.
+func derivedFile(_ data: Data, payload: Data) -> Data? {
+    guard let parsed = DerivedFile.parse(data) else { return nil }
+    return DerivedFile.bytes(
+        kind: String(parsed.kind), version: String(parsed.version), stamp: parsed.stamp,
+        settings: String(parsed.settings), payload)
 }

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import QuizCore
+@testable import QuizFormats
+@testable import QuizStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The three derived files share one layout, one stamp and one rule
+/// (`DerivedFile`): whatever happened to one (a byte changed, cut short,
+/// another history's stamp, the layout of an older quiz, larger than
+/// 64 MiB), its view is the view of every game and the file is made again;
+/// and a game recorded leaves every one fresh, so the next view reads it
+/// without rebuilding it.
+@Suite struct DerivedFileTests {
+    let zone = LocalTimeZone.current
+    static let index = KeptScheduleTests.index
+
+    /// A store with some games recorded as quiz records them, every derived file made by its view.
+    func history(_ temporary: TemporaryFolder, seed: UInt64) throws -> (HistoryStore, SeededGenerator, Double) {
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 4)
+        var random = SeededGenerator(seed: seed)
+        var time = 740_000_000.0
+        for _ in 0..<(3 + random.below(8)) {
+            _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time), index: Self.index)
+        }
+        try expectViewsRight(store, step: "made")
+        return (store, random, time)
+    }
+
+    /// Each view equals the same figure made from every game.
+    func expectViewsRight(_ store: HistoryStore, step: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let sessions = try store.load().sessions
+        #expect(
+            try store.milestoneHistory(timeZone: zone).baseline
+                == MilestoneBaseline(sessions: sessions, timeZone: zone),
+            "summary, \(step)", sourceLocation: sourceLocation)
+        #expect(
+            try store.statistics(timeZone: zone).tally == StatisticsTally(sessions: sessions, timeZone: zone),
+            "statistics, \(step)", sourceLocation: sourceLocation)
+        #expect(
+            try ScheduleFile(store: store).current(index: Self.index).schedule
+                == ReviewSchedule(sessions: sessions, index: Self.index), "schedule, \(step)",
+            sourceLocation: sourceLocation)
+    }
+
+    func kinds(_ store: HistoryStore) -> [DerivedFile.Kind] { DerivedFile.Kind.allCases }
+
+    /// Whether `kind`'s file is fresh for `store` now.
+    func isFresh(_ kind: DerivedFile.Kind, _ store: HistoryStore) -> Bool {
+        switch kind {
+        case .summary: store.fresh(SummaryKind(folder: store.folder, timeZone: zone)) != nil
+        case .statistics: store.fresh(StatisticsKind(folder: store.folder, timeZone: zone)) != nil
+        case .schedule: ScheduleFile(store: store).fresh(index: Self.index) != nil
+        }
+    }
+
+    func path(_ kind: DerivedFile.Kind, _ store: HistoryStore) -> String { store.folder + "/" + kind.fileName }
+
+    /// Each file as the quiz before this layout wrote it, stamped for the
+    /// history as it is and with figures no game made: read as stale, never misread.
+    func oldLayout(_ kind: DerivedFile.Kind, _ store: HistoryStore) -> Data {
+        var info = stat()
+        _ = stat(store.archivePath, &info)
+        let size = Int(info.st_size)
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        func checked(_ magic: String, _ body: String) -> Data {
+            let check = Data(body.utf8).withUnsafeBytes { CRC32.checksum($0) }
+            return Data((magic + " " + String(check, radix: 16) + "\n" + body).utf8)
+        }
+        switch kind {
+        case .summary:
+            return Data(
+                (#"{"bestRule":2,"archiveSize":\#(size),"archiveModified":\#(modified),"journalSequence":99,"#
+                    + #""timeZone":"\#(zone.identifier)","bests":{"capitals":{"score":999,"total":999,"time":0}},"#
+                    + #""dayRuns":[[1,2]]}"#).utf8)
+        case .statistics:
+            return checked(
+                "quiz-statistics 2",
+                #"{"archiveModified":\#(modified),"archiveSize":\#(size),"journalSequence":99,"tally":{"#
+                    + #""days":{},"fractionSum":0,"fractions":0,"games":999,"hasQuestionResults":false,"#
+                    + #""questions":[],"quizzes":[],"timeZone":"\#(zone.identifier)","timedGames":0,"#
+                    + #""totalDuration":0},"version":2}"#)
+        case .schedule:
+            let stamp = ([store.archivePath, store.journalPath] + store.pendingPaths).flatMap { path -> [String] in
+                var info = stat()
+                guard stat(path, &info) == 0 else { return ["-1.0", "-1.0"] }
+                return [
+                    "\(Double(info.st_size))",
+                    "\(Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)",
+                ]
+            }
+            let settings = (FSRS.standard.parameters + [FSRS.standard.desiredRetention, 36_500]).map(\.description)
+            return checked(
+                "quiz-schedule 4",
+                "stamp " + stamp.joined(separator: " ") + "\nsettings " + settings.joined(separator: " ")
+                    + "\ngames 999\n")
+        }
+    }
+
+    enum Harm: CaseIterable { case byte, truncated, otherStamp, oldLayout, huge }
+
+    @Test(arguments: Harm.allCases)
+    func aHarmedFileOfEachKindIsRebuiltAndTheViewsAreRight(harm: Harm) throws {
+        for seed in UInt64(1)...6 {
+            let temporary = try TemporaryFolder()
+            var (store, random, time) = try history(temporary, seed: seed)
+            for kind in kinds(store) {
+                let file = path(kind, store)
+                #expect(isFresh(kind, store), "\(kind) made fresh")
+                let data = try #require(FileManager.default.contents(atPath: file))
+                switch harm {
+                case .byte:
+                    var bytes = Array(data)
+                    bytes[random.below(bytes.count)] ^= UInt8(1 + random.below(255))
+                    try Data(bytes).write(to: URL(fileURLWithPath: file))
+                case .truncated:
+                    try data.prefix(random.below(data.count)).write(to: URL(fileURLWithPath: file))
+                case .otherStamp:
+                    // This very file put back after another game (recorded by another program).
+                    _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time))
+                    try data.write(to: URL(fileURLWithPath: file))
+                    #expect(!isFresh(kind, store), "\(kind) of another stamp")
+                case .oldLayout:
+                    try oldLayout(kind, store).write(to: URL(fileURLWithPath: file))
+                    #expect(!isFresh(kind, store), "\(kind) of the old layout")
+                case .huge:
+                    // The file, and then zeros past 64 MiB (sparse): never read.
+                    #expect(truncate(file, off_t(DerivedFile.maximumSize + 1)) == 0)
+                }
+                try expectViewsRight(store, step: "\(harm) \(kind), seed \(seed)")
+                #expect(isFresh(kind, store), "\(harm) \(kind) rebuilt, seed \(seed)")
+                let rebuilt = try #require(FileManager.default.contents(atPath: file))
+                #expect(rebuilt.starts(with: Array("quiz-derived \(kind.rawValue) ".utf8)))
+                #expect(rebuilt.count < DerivedFile.maximumSize)
+            }
+        }
+    }
+
+    /// The modification time of `path`, to the nanosecond.
+    func modified(_ path: String) -> timespec? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mtim : nil
+    }
+
+    @Test(arguments: [0, 4, 500])
+    func aGameRecordedLeavesEveryFileFreshAndTheNextViewRebuildsNone(inline: Int) throws {
+        let temporary = try TemporaryFolder()
+        var (store, random, time) = try history(temporary, seed: UInt64(inline + 7))
+        store = HistoryStore(folder: store.folder, inlineCompactionLimit: inline)
+        for round in 0..<6 {
+            if round == 3 { try store.compact() }
+            _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time), index: Self.index)
+            let times = kinds(store).map { modified(path($0, store)) }
+            for kind in kinds(store) { #expect(isFresh(kind, store), "\(kind) after game \(round)") }
+            try expectViewsRight(store, step: "game \(round)")
+            // The views read the files: none was written again.
+            for (kind, before) in zip(kinds(store), times) {
+                let after = modified(path(kind, store))
+                #expect(
+                    before?.tv_sec == after?.tv_sec && before?.tv_nsec == after?.tv_nsec,
+                    "\(kind) not rebuilt after game \(round)")
+            }
+        }
+        // Recorded without the banks' index (as quiz-bench or a test does):
+        // the schedule is removed, the others stay fresh.
+        _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time))
+        #expect(!FileManager.default.fileExists(atPath: path(.schedule, store)))
+        #expect(isFresh(.summary, store) && isFresh(.statistics, store))
+        try expectViewsRight(store, step: "a game without the index")
+    }
+
+    @Test func theFirstLineNamesKindVersionCheckStampAndSettings() throws {
+        let file = DerivedFile(.summary, version: 7, folder: "/x", settings: "Odd Zone/100%\n")
+        let bytes = file.bytes(Data("{}".utf8), stamp: "1:2.3,-")
+        let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
+        let check = String(Data("{}".utf8).withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+        #expect(line == "quiz-derived summary 7 \(check) 1:2.3,- Odd%20Zone/100%25%0A")
+        let parsed = try #require(DerivedFile.parse(bytes))
+        #expect(parsed.payload == Data("{}".utf8) && parsed.stamp == "1:2.3,-")
+    }
+}
