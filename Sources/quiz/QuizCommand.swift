@@ -230,13 +230,10 @@ struct QuizCommand {
         player.streaks = settings.streaks
         player.clock = try context.clock
         player.schedule = ScheduleFile(store: store, scheduler: try context.scheduler)
-        switch player.play(
+        return player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty,
-            dealt: game)
-        {
-        case .finished(_, let failure): return failure == nil ? .success : .ioError
-        case .abandoned(let interrupted): return interrupted ? .interrupted : .success
-        }
+            dealt: game
+        ).status
     }
 }
 

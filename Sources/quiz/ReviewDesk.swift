@@ -39,9 +39,6 @@ struct ReviewDesk {
         player.clock = try context.clock
         player.schedule = ScheduleFile(store: context.store, scheduler: try context.scheduler)
         player.inOrder = true
-        switch player.play(bank, count: nil, seed: seed) {
-        case .finished(_, let failure): return failure == nil ? .success : .ioError
-        case .abandoned(let interrupted): return interrupted ? .interrupted : .success
-        }
+        return player.play(bank, count: nil, seed: seed).status
     }
 }

