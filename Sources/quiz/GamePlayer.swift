@@ -7,10 +7,21 @@ import QuizStore
 /// feedback, records the finished game and prints the summary.
 struct GamePlayer {
     enum End {
-        /// Finished and recorded (or recorded failed: `failure` says why).
-        case finished(Session, failure: HistoryStore.RecordFailure?)
+        /// Finished and recorded (or recorded failed: `failure` says why);
+        /// `whole`: the history was read whole (`GameEnd.whole`).
+        case finished(Session, failure: HistoryStore.RecordFailure?, whole: Bool)
         /// Quit, end of input, Ctrl-C twice (`interrupted`): nothing recorded.
         case abandoned(interrupted: Bool)
+
+        /// The exit status a game ends with: 74 when it could not be
+        /// recorded, or when the history was read only in part (said
+        /// already, the game recorded), as the views end; 130 interrupted.
+        var status: ExitStatus {
+            switch self {
+            case .finished(_, let failure, let whole): failure == nil && whole ? .success : .ioError
+            case .abandoned(let interrupted): interrupted ? .interrupted : .success
+            }
+        }
     }
 
     let console: Console
@@ -172,7 +183,7 @@ struct GamePlayer {
         if let failure {
             console.err("not recorded: \(failure.description)")
         }
-        return .finished(session, failure: failure)
+        return .finished(session, failure: failure, whole: end.whole)
     }
 
     /// What `help` says at a question.

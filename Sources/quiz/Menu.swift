@@ -235,12 +235,9 @@ struct Menu {
             player.streaks = context.settings.streaks
             player.clock = try context.clock
             _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
-            if case .finished(_, .some) = player.play(
-                bank, count: context.settings.count, seed: context.options.seedForGame)
-            {
-                return .ioError
-            }
-            return .success
+            // Ctrl-C twice abandons the game, not the menu.
+            let end = player.play(bank, count: context.settings.count, seed: context.options.seedForGame)
+            return end.status == .ioError ? .ioError : .success
         }
     }
 }

@@ -114,13 +114,10 @@ struct QuizCommand {
         player.streaks = settings.streaks
         player.clock = try context.clock
         _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
-        switch player.play(
+        return player.play(
             bank, count: settings.count, seed: seed, category: options.category, difficulty: options.difficulty,
-            dealt: game)
-        {
-        case .finished(_, let failure): return failure == nil ? .success : .ioError
-        case .abandoned(let interrupted): return interrupted ? .interrupted : .success
-        }
+            dealt: game
+        ).status
     }
 }
 

@@ -39,9 +39,6 @@ struct ReviewDesk {
         player.clock = try context.clock
         _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
         player.inOrder = true
-        switch player.play(bank, count: nil, seed: seed) {
-        case .finished(_, let failure): return failure == nil ? .success : .ioError
-        case .abandoned(let interrupted): return interrupted ? .interrupted : .success
-        }
+        return player.play(bank, count: nil, seed: seed).status
     }
 }

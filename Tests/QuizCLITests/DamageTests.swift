@@ -222,12 +222,15 @@ enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #expect(FileManager.default.contents(atPath: kept) == bytes)
     }
 
+    /// The game is recorded and its result shown in full; the damage is said
+    /// once, and the game ends with 74, as the views do on that history
+    /// (README, "Exit status"); the next game, on a whole history, with 0.
     @Test func aDamagedArchiveMetByAGameIsKeptAsideAndTheGameRecorded() throws {
         let scratch = Scratch()
         let bytes = try ArchiveDamage.randomBytes.bytes()
         try writeArchive(bytes, in: scratch.dataDir)
         let game = try playOneGame(seed: 5, scratch)
-        #expect(game.status == 0, "\(game.stderr)")
+        #expect(game.status == 74, "\(game.stderr)")
         #expect(game.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
         let kept = try keptAside("history.archive", scratch)
         #expect(
@@ -237,6 +240,23 @@ enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let (_, games) = try historyJSON(environment: scratch.privateEnvironment())
         #expect(games.count == 1)
         #expect(games.first?["seed"] as? Int == 5)
+        let next = try playOneGame(seed: 6, scratch)
+        #expect(next.status == 0 && next.stderr.isEmpty, "\(next.stderr)")
+    }
+
+    /// One game of the archive that cannot be read, met by a game: skipped
+    /// and said once ("skipped 1 game"), the game recorded, and 74.
+    @Test func aGamePlayedOverAnArchiveWithASkippedGameEndsWith74() throws {
+        let scratch = Scratch()
+        try writeArchive(try GameDamage.scoreChangedInPlace.bytes(), in: scratch.dataDir)
+        let game = try playOneGame(seed: 7, scratch)
+        #expect(game.status == 74, "\(game.stderr)")
+        #expect(game.stdout.contains("Mini Test Quiz: 1/3 right (33%)"))
+        let lines = nonEmptyLines(game.stderr)
+        #expect(lines.count == 1 && lines[0].contains("skipped 1 game"), "\(game.stderr)")
+        let (history, games) = try historyJSON(environment: scratch.privateEnvironment())
+        #expect(history.status == 0 && history.stderr.isEmpty, "\(history.stderr)")
+        #expect(Set(games.compactMap { $0["seed"] as? Int }) == GameDamage.scoreChangedInPlace.kept.union([7]))
     }
 
     @Test func oddButPossibleValuesAreKeptAndShownAsTheyAre() throws {

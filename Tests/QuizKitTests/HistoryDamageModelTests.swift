@@ -86,6 +86,55 @@ import Testing
         return changed
     }
 
+    /// Points the archive root's `journalSequence` or `journalCheck` at
+    /// another integer of the archive (small integers are shared with the
+    /// games' fields, so the integer itself is left as it is): only the
+    /// root's bytes change, every session stays intact. False when the root
+    /// has neither key.
+    static func damageRoot(_ path: String, _ random: inout SeededGenerator) throws -> Bool {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 << 8 | Int(bytes[at + $1]) } }
+        let end = bytes.count - 32
+        let (offsetSize, refSize) = (Int(bytes[end + 6]), Int(bytes[end + 7]))
+        let (count, table) = (integer(end + 8, 8), integer(end + 24, 8))
+        func offset(_ object: Int) -> Int { integer(table + object * offsetSize, offsetSize) }
+        // An ASCII string: 0x5n and n bytes, or 0x5F, an integer length and the bytes.
+        func isString(_ object: Int, _ text: String) -> Bool {
+            let at = offset(object)
+            let utf8 = Array(text.utf8)
+            let start = utf8.count < 15 ? at + 1 : at + 3
+            guard bytes[at] == (utf8.count < 15 ? 0x50 | UInt8(utf8.count) : 0x5F), start + utf8.count <= end else {
+                return false
+            }
+            return (utf8.count < 15 || Array(bytes[(at + 1)...(at + 2)]) == [0x10, UInt8(utf8.count)])
+                && Array(bytes[start..<(start + utf8.count)]) == utf8
+        }
+        let key = random.below(2) == 0 ? "journalSequence" : "journalCheck"
+        let integers = (0..<count).filter { bytes[offset($0)] >> 4 == 0x1 }
+        guard let name = (0..<count).first(where: { isString($0, key) }) else { return false }
+        for object in 0..<count where bytes[offset(object)] >> 4 == 0xD {
+            let at = offset(object)
+            let keys = Int(bytes[at] & 0x0F)
+            guard keys < 15, let index = (0..<keys).first(where: { integer(at + 1 + $0 * refSize, refSize) == name })
+            else { continue }
+            let value = at + 1 + (keys + index) * refSize
+            let old = integer(value, refSize)
+            let others = integers.filter { other in
+                let (a, b) = (offset(other), offset(old))
+                return bytes[a..<(a + 1 + (1 << Int(bytes[a] & 0x0F)))]
+                    != bytes[b..<(b + 1 + (1 << Int(bytes[b] & 0x0F)))]
+            }
+            guard !others.isEmpty else { return false }
+            let new = others[random.below(others.count)]
+            for byte in 0..<refSize {
+                bytes[value + byte] = UInt8(truncatingIfNeeded: new >> (8 * (refSize - 1 - byte)))
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return true
+        }
+        return false
+    }
+
     @Test func everyIntactGameIsInTheHistoryOnceAndNothingElse() throws {
         var random = SeededGenerator(seed: Self.seed)
         var damagedArchives = 0
@@ -203,19 +252,28 @@ import Testing
     }
 
     /// The one snapshot, seen through every view: a random history (the
-    /// archive, the journal, pending games, one of them already in the
-    /// history), random damage, then each view on its own copy of that
-    /// damaged history (each repairs what it finds). `load()` holds every
-    /// intact game once (the model of the intact records); every other view
-    /// agrees with it: statistics, the milestone baseline, fold, the stream,
-    /// the newest N.
+    /// archive, the journal, now and then a journal that still holds records
+    /// folded into the archive, as a crash between compaction and the fresh
+    /// journal leaves it; pending games, one of them already in the history),
+    /// random damage (bytes of the archive and the journal, the archive
+    /// root's journal sequence or check, bytes of the pending file), then
+    /// each view on its own copy of that damaged history (each repairs what
+    /// it finds). `load()` holds every intact record's game once (the model
+    /// of the intact records); every other view agrees with it: statistics,
+    /// the milestone baseline, fold, the stream, the newest N.
     @Test func everyViewAgreesWithTheModelOfTheIntactRecords() throws {
+        var foldedLeft = 0
+        var rootsDamaged = 0
+        var pendingDamaged = 0
         for run in 0..<Self.runs {
             let start = SeededGenerator(seed: Self.seed &+ UInt64(run) &* 7_919)
             let newest = 1 + run % 8
             /// The same history and damage, in a new folder: its store, the
-            /// keys of the games intact in the files, and the new pending games.
-            func damagedHistory(_ temporary: TemporaryFolder) throws -> (HistoryStore, [String], Int) {
+            /// keys of the games intact in the files (each once, the pending
+            /// ones last), the intact new pending games, and what was done.
+            func damagedHistory(_ temporary: TemporaryFolder) throws -> (
+                HistoryStore, [String], Int, (folded: Bool, root: Bool, pending: Bool)
+            ) {
                 var random = start
                 let limit = [0, 4, 12, 1_000][random.below(4)]
                 let store = HistoryStore(folder: temporary.file("data"), inlineCompactionLimit: limit)
@@ -225,34 +283,61 @@ import Testing
                     _ = try store.record(game)
                     games.append(game)
                 }
+                let journalURL = URL(fileURLWithPath: store.journalPath)
+                // A crash between folding the journal into the archive and
+                // writing a fresh journal: the old journal, its records folded.
+                let folded = Self.journalRecords(try Data(contentsOf: journalURL)).count > 0 && random.below(3) == 0
+                if folded {
+                    let journal = try Data(contentsOf: journalURL)
+                    try store.compact()
+                    try journal.write(to: journalURL)
+                }
                 let archived =
                     FileManager.default.fileExists(atPath: store.archivePath)
                     ? try KeyedArchive.decode(try Data(contentsOf: URL(fileURLWithPath: store.archivePath))).sessions
                     : []
-                let records = Self.journalRecords(try Data(contentsOf: URL(fileURLWithPath: store.journalPath)))
+                let records = Self.journalRecords(try Data(contentsOf: journalURL))
+                let root = try !archived.isEmpty && random.below(4) == 0 && Self.damageRoot(store.archivePath, &random)
                 var files = [store.journalPath]
                 if !archived.isEmpty { files.append(store.archivePath) }
                 let changed = try Self.damage(files, &random)
                 var intact = changed[store.archivePath, default: []].isEmpty ? archived.map(Self.key) : []
                 let journalChanged = changed[store.journalPath, default: []]
                 for (record, game) in zip(records, games.suffix(records.count))
-                where !journalChanged.contains(where: { record.bytes.contains($0) }) {
+                where !journalChanged.contains(where: { record.bytes.contains($0) }) && !intact.contains(Self.key(game))
+                {
                     intact.append(Self.key(game))
                 }
+                intact.sort { Self.order(of: $0, in: games) < Self.order(of: $1, in: games) }
                 let waiting = (0..<random.below(3)).map { Self.randomSession(run * 1_000 + 500 + $0, &random) }
                 // And a game the history holds intact (a crash after it was added).
                 let held = games.filter { intact.contains(Self.key($0)) }
                 let again = held.isEmpty ? [] : [held[random.below(held.count)]]
                 for game in waiting + again { _ = store.pending.keep(game) }
-                return (store, intact + waiting.map(Self.key), waiting.count)
+                // Now and then the pending file damaged too: its intact records count.
+                var waitingIntact = waiting.map(Self.key)
+                let pendingPath = store.pending.paths[0]
+                let pendingDamaged = !(waiting + again).isEmpty && random.below(3) == 0
+                if pendingDamaged {
+                    let pendingRecords = Self.journalRecords(try Data(contentsOf: URL(fileURLWithPath: pendingPath)))
+                    let changed = try Self.damage([pendingPath], &random)[pendingPath, default: []]
+                    waitingIntact = zip(pendingRecords, waiting)
+                        .filter { record, _ in !changed.contains { record.bytes.contains($0) } }.map { Self.key($1) }
+                }
+                return (store, intact + waitingIntact, waitingIntact.count, (folded, root, pendingDamaged))
             }
             let context = "run \(run) (seed \(Self.seed))"
             let base = try TemporaryFolder()
-            let (store, intact, pending) = try damagedHistory(base)
+            let (store, intact, pending, made) = try damagedHistory(base)
+            if made.folded { foldedLeft += 1 }
+            if made.root { rootsDamaged += 1 }
+            if made.pending { pendingDamaged += 1 }
             let loaded = try store.load()
             let keys = loaded.sessions.map(Self.key)
-            #expect(Set(keys).count == keys.count, "each game once; \(context)")
-            #expect(Set(intact).isSubset(of: Set(keys)), "every intact game; \(context)")
+            #expect(Set(keys).count == keys.count, "each game once; \(context) \(made)")
+            #expect(
+                Set(intact).isSubset(of: Set(keys)),
+                "every intact game: \(Set(intact).subtracting(keys)) missing; \(context) \(made)")
             #expect(Array(keys.suffix(pending)) == Array(intact.suffix(pending)), "pending last; \(context)")
             let zone = LocalTimeZone.current
 
@@ -282,5 +367,11 @@ import Testing
             }
             #expect(streamed == loaded.sessions, "\(context)")
         }
+        #expect(Self.runs < 10 || (foldedLeft > 0 && rootsDamaged > 0 && pendingDamaged > 0))
+    }
+
+    /// Where the game of `key` was recorded among `games` (after them: not one of them).
+    static func order(of key: String, in games: [Session]) -> Int {
+        games.firstIndex { Self.key($0) == key } ?? games.count
     }
 }

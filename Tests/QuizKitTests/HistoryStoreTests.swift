@@ -122,6 +122,48 @@ struct HistoryStoreTests {
         #expect(headless.damage.last?.records == nil)
     }
 
+    /// Every whole record once, whatever its place: swapped records are put
+    /// back in order, a copy is dropped, and what is said lost is counted
+    /// from the sequences read (the record of 503, damaged after the swap).
+    @Test func recordsOutOfOrderOrRepeatedAreReadOnce() throws {
+        var bytes = HistoryJournal.header(base: 500)
+        let records = (501...505).map { HistoryJournal.record(session($0), sequence: UInt64($0)) }
+        bytes += records[0] + records[1] + records[3] + records[2] + records[4] + records[4]
+        let parsed = try #require(HistoryJournal.parse(Data(bytes)))
+        #expect(parsed.entries.map(\.sequence) == [501, 502, 503, 504, 505])
+        #expect(parsed.disordered && parsed.repeated.count == 1 && parsed.damage.isEmpty)
+        #expect(parsed.lost == (0, false))
+        bytes[16 + records[0].count + records[1].count + records[3].count + 30] ^= 0x55
+        let damaged = try #require(HistoryJournal.parse(Data(bytes)))
+        #expect(damaged.entries.map(\.sequence) == [501, 502, 504, 505])
+        #expect(damaged.lost == (1, false))
+    }
+
+    /// A crash between folding the journal into the archive and writing a
+    /// fresh journal leaves folded records in it: an archive game lost to
+    /// damage is read again from there, in its place, and said.
+    @Test func anArchiveGameLostToDamageIsReadAgainFromTheJournalThatStillHoldsIt() throws {
+        let temporary = try TemporaryFolder()
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        for n in 1...4 { _ = try store.record(session(n)) }
+        let journal = try Data(contentsOf: URL(fileURLWithPath: store.journalPath))
+        try store.compact()
+        try journal.write(to: URL(fileURLWithPath: store.journalPath))
+        var archive = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store.archivePath)))
+        let name = Array("quiz-3".utf8)
+        let at = try #require(
+            (0..<(archive.count - name.count)).first { Array(archive[$0..<($0 + name.count)]) == name })
+        archive[at + 5] = UInt8(ascii: "8")  // session 3's quiz id: its checksum fails
+        try Data(archive).write(to: URL(fileURLWithPath: store.archivePath))
+
+        let loaded = try store.load()
+        #expect(loaded.sessions == (1...4).map { session($0) })
+        #expect(loaded.diagnostics.problems.map(\.message).contains { $0.contains("read again from the journal") })
+        #expect(try KeyedArchive.sessions(from: Data(contentsOf: URL(fileURLWithPath: store.archivePath))).count == 4)
+        let again = try store.load()
+        #expect(again.diagnostics.whole && again.sessions == (1...4).map { session($0) })
+    }
+
     @Test func recordsAfterADamagedOneAreFoundAgainAndKeptByTheNextGame() throws {
         let temporary = try TemporaryFolder()
         let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)

@@ -41,8 +41,9 @@ package enum HistoryJournal {
     /// Bytes that hold no whole record: damage, skipped when reading.
     package struct Damage: Equatable {
         package var bytes: Range<Int>
-        /// How many records they held, from the sequence numbers around them;
-        /// nil when that cannot be known (no record follows, or the damage
+        /// How many records they held, from the sequence numbers around them
+        /// in the file (what the reader is told is `Contents.lost`, from every
+        /// sequence read); nil when that cannot be known (no record follows, or the damage
         /// is before the first record and the header is damaged too): at least one.
         package var records: Int? = 0
     }
@@ -58,6 +59,11 @@ package enum HistoryJournal {
         /// What was skipped, oldest first (a torn last record is not damage,
         /// unless the journal was cut short: `markCutShort`).
         package var damage: [Damage] = []
+        /// Whole records of a game read already (a copy), dropped: where they lie.
+        package var repeated: [Range<Int>] = []
+        /// A record came after one of a higher sequence: `entries` are put
+        /// back in the order of their sequences.
+        package var disordered = false
         /// A torn last record: where it starts, and where its length says it
         /// ends (past the end of the file; with too few bytes to say, where the
         /// smallest record would).
@@ -98,7 +104,50 @@ package enum HistoryJournal {
             tail = .corrupt
         }
 
+        /// A torn last record made damage, in a file `size` bytes long (a
+        /// pending file's: a game kept there was cut short, at least one lost).
+        package mutating func markTorn(size: Int) {
+            guard let torn else { return }
+            damage.append(
+                Damage(bytes: torn.lowerBound..<max(torn.lowerBound, min(torn.upperBound, size)), records: nil))
+            tail = .corrupt
+        }
+
         package var lastSequence: UInt64 { entries.last?.sequence ?? baseSequence }
+
+        /// Anything in it that quiz does not write: damage, a copy, records out of order.
+        package var isDamaged: Bool { !damage.isEmpty || !repeated.isEmpty || disordered }
+
+        /// How many records the damage cost, from the sequences of those read
+        /// (missing ones among them, from the header's when damage precedes
+        /// the first record) and the damage after the last record; `atLeast`:
+        /// more may have been lost (the damage's own records are unknown).
+        package var lost: (count: Int, atLeast: Bool) {
+            let end = entries.map(\.bytes.upperBound).max() ?? 0
+            var count = 0
+            var atLeast = false
+            if let top = entries.map(\.sequence).max(), let bottom = entries.map(\.sequence).min() {
+                let first = entries.map(\.bytes.lowerBound).min() ?? 0
+                // Damage before the first record (the header's own aside) hid the records from the header's sequence on.
+                let before = damage.contains { $0.bytes.lowerBound >= headerSize && $0.bytes.upperBound <= first }
+                var floor = bottom - 1
+                if before {
+                    if headerIntact { floor = min(floor, baseSequence) } else { atLeast = true }
+                }
+                let read = Set(entries.lazy.map(\.sequence).filter { $0 > floor }).count
+                count = Int(clamping: top - floor) - read
+            }
+            for after in damage where after.bytes.lowerBound >= end {
+                // Records after the last one read: beyond the highest sequence, unless the records were out of order.
+                if let records = after.records {
+                    count += records
+                } else {
+                    atLeast = true
+                    if !disordered { count += 1 }
+                }
+            }
+            return (max(count, atLeast ? 1 : 0), atLeast)
+        }
     }
 
     package static func header(base: UInt64) -> [UInt8] {
@@ -122,8 +171,10 @@ package enum HistoryJournal {
 
     /// Parses a journal, recovering every whole record: after damage it
     /// resynchronises on the next offset that holds a record whose length,
-    /// checksum, sequence (above the last one read) and contents are right.
-    /// nil when neither the header nor any record is a journal's.
+    /// checksum, sequence and contents are right. Every such record is read
+    /// once whatever its place: one of a game read already (a copy) is
+    /// dropped, and records out of order are put back in the order of their
+    /// sequences. nil when neither the header nor any record is a journal's.
     ///
     /// `holes` are ranges of `data` known to be zeros (the holes of a sparse
     /// file, `FileContents.skippingHoles`): no record header fits in zeros,
@@ -138,9 +189,30 @@ package enum HistoryJournal {
                 baseSequence: base, headerIntact: headerIntact, entries: [], validLength: headerSize, tail: .clean)
             if !headerIntact { contents.damage.append(Damage(bytes: 0..<min(headerSize, buffer.count))) }
             var offset = headerSize
-            // Sequences only grow; the header's base is not trusted for this
-            // (it has no checksum of its own), the records are.
+            // Sequences grow by one a game; the header's base is not trusted for
+            // this (it has no checksum of its own), the records are.
             var previous: UInt64 = 0
+            var highest: UInt64 = 0
+            // The games read, made at the first record that does not follow the
+            // highest (in a journal as quiz writes it, never).
+            var read: Set<GameIdentity>?
+            /// Takes a whole record: once per game, in the order of sequences.
+            func take(_ entry: Entry, end: Int) {
+                contents.validLength = end
+                if entry.sequence <= highest {
+                    if read == nil { read = Set(contents.entries.map { GameIdentity($0.session) }) }
+                    guard read!.insert(GameIdentity(entry.session)).inserted else {
+                        contents.repeated.append(entry.bytes)
+                        return
+                    }
+                    contents.disordered = true
+                } else {
+                    read?.insert(GameIdentity(entry.session))
+                }
+                contents.entries.append(entry)
+                previous = entry.sequence
+                highest = max(highest, entry.sequence)
+            }
             var damageStart: Int?
             var tornAt: Int?
             var nextHole = 0
@@ -154,7 +226,7 @@ package enum HistoryJournal {
                         offset = max(offset, holes[nextHole].upperBound - 3)
                     }
                 }
-                if let (entry, end) = record(in: buffer, at: offset, after: previous) {
+                if let (entry, end) = record(in: buffer, at: offset, below: highest) {
                     if let start = damageStart {
                         // Counted from the record before, or, for the first
                         // record, from the header's sequence (the journal
@@ -165,10 +237,8 @@ package enum HistoryJournal {
                         contents.damage.append(Damage(bytes: start..<offset, records: records))
                         damageStart = nil
                     }
-                    contents.entries.append(entry)
-                    previous = entry.sequence
+                    take(entry, end: end)
                     offset = end
-                    contents.validLength = end
                     tornAt = nil
                     continue
                 }
@@ -177,13 +247,11 @@ package enum HistoryJournal {
                         // A length running past the end: a write cut short, or
                         // a damaged length before a whole last record.
                         if let (entry, end) = record(
-                            in: buffer, at: offset, after: previous, length: buffer.count - offset - 8)
+                            in: buffer, at: offset, below: highest, length: buffer.count - offset - 8)
                         {
                             contents.damage.append(Damage(bytes: offset..<(offset + 4), records: 0))
-                            contents.entries.append(entry)
-                            previous = entry.sequence
+                            take(entry, end: end)
                             offset = end
-                            contents.validLength = end
                             continue
                         }
                         tornAt = offset
@@ -201,7 +269,8 @@ package enum HistoryJournal {
                     contents.damage.append(Damage(bytes: start..<buffer.count, records: nil))
                 }
             }
-            if !contents.damage.isEmpty { contents.tail = .corrupt }
+            if contents.disordered { contents.entries.sort { $0.sequence < $1.sequence } }
+            if contents.isDamaged { contents.tail = .corrupt }
             if !headerIntact && contents.entries.isEmpty { return nil }
             return contents
         }
@@ -209,15 +278,16 @@ package enum HistoryJournal {
 
     /// The record at `offset`, if a whole and right one starts there, and where it ends.
     private static func record(
-        in buffer: UnsafeRawBufferPointer, at offset: Int, after previous: UInt64, length stated: Int? = nil
+        in buffer: UnsafeRawBufferPointer, at offset: Int, below highest: UInt64, length stated: Int? = nil
     ) -> (Entry, Int)? {
         guard buffer.count - offset >= 8 + minimumBody else { return nil }
         let length = stated ?? Int(BigEndian.uint32(buffer, at: offset))
         guard length >= minimumBody, length <= buffer.count - offset - 8 else { return nil }
         let sequence = BigEndian.uint64(buffer, at: offset + 8)
-        // Sequences grow by one a game: a jump of billions is no record (and
-        // the check spares the checksum at most offsets of a resync).
-        guard sequence > previous, sequence - previous < 1 << 32 else { return nil }
+        // Sequences grow by one a game: a jump of billions past the highest
+        // read is no record (and the check spares the checksum at most
+        // offsets of a resync).
+        guard sequence > 0, sequence - min(sequence, highest) < 1 << 32 else { return nil }
         let crc = BigEndian.uint32(buffer, at: offset + 4)
         let body = UnsafeRawBufferPointer(rebasing: buffer[(offset + 8)..<(offset + 8 + length)])
         guard CRC32.checksum(body) == crc,
@@ -247,5 +317,19 @@ extension [HistoryJournal.Entry] {
     /// it, which are in the archive already. The one place that says so.
     package func games(after folded: UInt64) -> [Session] {
         lazy.filter { $0.sequence > folded }.map(\.session)
+    }
+}
+
+extension HistoryJournal.Contents {
+    /// The last of these records folded into an archive holding the games
+    /// `held`, when the archive's own `journalSequence` cannot be trusted (its
+    /// check failed): compaction folds every record up to one sequence, so it
+    /// is the newest record whose game the archive holds; with none, the one
+    /// before the oldest record (nothing folded).
+    package func foldedSequence(holding held: Set<GameIdentity>) -> UInt64 {
+        if let folded = entries.filter({ held.contains(GameIdentity($0.session)) }).map(\.sequence).max() {
+            return folded
+        }
+        return entries.map(\.sequence).min().map { $0 - 1 } ?? baseSequence
     }
 }

@@ -75,6 +75,11 @@ public enum KeyedArchive {
         public var resultsLost: Int
         /// The first reason a session was skipped.
         public var firstProblem: String?
+        /// The root's journal sequence failed its `journalCheck` (or could
+        /// not be read): which journal records these sessions hold is
+        /// unknown, so `journalSequence` is 0 and the reader works it out from
+        /// the games themselves (`GameIdentity`). Nil when it is intact.
+        public var journalProblem: String?
     }
 
     // MARK: Reading
@@ -146,11 +151,10 @@ public enum KeyedArchive {
                 decoder.salvage = true
                 try decoder.checkEveryClass()
                 try decoder.eachSession(results: results, body)
-                let sequence = try decoder.journalSequence()
-                try decoder.checkJournal(sequence)
+                let (sequence, problem) = decoder.checkedJournalSequence()
                 return Salvaged(
                     sessions: [], journalSequence: sequence, skipped: decoder.skipped,
-                    resultsLost: decoder.resultsLost, firstProblem: decoder.firstProblem)
+                    resultsLost: decoder.resultsLost, firstProblem: decoder.firstProblem, journalProblem: problem)
             }
         }
 
@@ -190,11 +194,10 @@ public enum KeyedArchive {
                 if let newest { try decoder.lastSessions(newest, where: include) } else {
                     try decoder.sessions(results: results).filter { include?($0) ?? true }
                 }
-            let sequence = try decoder.journalSequence()
-            try decoder.checkJournal(sequence)
+            let (sequence, problem) = decoder.checkedJournalSequence()
             return Salvaged(
                 sessions: sessions, journalSequence: sequence, skipped: decoder.skipped,
-                resultsLost: decoder.resultsLost, firstProblem: decoder.firstProblem)
+                resultsLost: decoder.resultsLost, firstProblem: decoder.firstProblem, journalProblem: problem)
         }
     }
 
@@ -702,6 +705,21 @@ struct ArchiveDecoder {
             return UInt64(bitPattern: value)
         }
         return 0
+    }
+
+    /// The root's journal sequence when it passes its `journalCheck`; else 0
+    /// and why not (a salvage keeps the sessions: one damaged byte there is
+    /// no reason to lose them).
+    mutating func checkedJournalSequence() -> (UInt64, String?) {
+        do {
+            let sequence = try journalSequence()
+            try checkJournal(sequence)
+            return (sequence, nil)
+        } catch let error as ArchiveError {
+            return (0, error.description)
+        } catch {
+            return (0, "\(error)")
+        }
     }
 
     /// Checks the root's `journalCheck`, when it has one, against `sequence`

@@ -24,6 +24,10 @@ public struct GameEnd: Sendable {
     public let failure: HistoryStore.RecordFailure?
     /// The journal should be folded into the archive, in the background.
     public let needsCompaction: Bool
+    /// The history was read whole: no problem was said while the game was
+    /// compared and recorded (damage found and repaired then is said once,
+    /// and the game still ends with 74, as the views do).
+    public let whole: Bool
     public let lines: [Line]
 
     /// Records `session`, played from `bank`, in `store` (which keeps the
@@ -40,12 +44,15 @@ public struct GameEnd: Sendable {
         // and the journal, not the whole history: HistoryStore.milestoneHistory).
         // When the history cannot be read, the game is compared with none.
         var baseline = MilestoneBaseline(timeZone: LocalTimeZone.current)
+        var whole = true
         do {
             let loaded = try store.milestoneHistory(timeZone: LocalTimeZone.current)
             baseline = loaded.baseline
             output.tell(loaded.diagnostics)
+            whole = loaded.diagnostics.whole
         } catch {
             output.err(error.description)
+            whole = false
         }
         var failure: HistoryStore.RecordFailure?
         var needsCompaction = false
@@ -54,13 +61,14 @@ public struct GameEnd: Sendable {
             do throws(HistoryStore.RecordFailure) {
                 let report = try store.record(session, index: index)
                 output.tell(report.diagnostics)
+                whole = whole && report.diagnostics.whole
                 needsCompaction = report.needsCompaction
             } catch {
                 failure = error
             }
         }
         return GameEnd(
-            failure: failure, needsCompaction: needsCompaction,
+            failure: failure, needsCompaction: needsCompaction, whole: whole,
             lines: summary(session, milestones: baseline.milestones(of: session), streaks: streaks, atMenu: atMenu))
     }
 

@@ -22,7 +22,7 @@ extension HistoryStore {
             switch readArchive() {
             case .success(let read):
                 archiveSequence = read.journalSequence
-                if read.skipped > 0 || read.resultsLost > 0 {
+                if read.damaged {
                     let copy = try keepCopy(of: archivePath)
                     try writeAtomically(
                         KeyedArchive.data(for: read.sessions, journalSequence: read.journalSequence), to: archivePath)
@@ -42,7 +42,7 @@ extension HistoryStore {
                 .problem(moveAside(journalPath, reason: "not a quiz journal").description, file: journalPath))
             return problems
         }
-        guard !journal.damage.isEmpty else { return problems }
+        guard journal.isDamaged else { return problems }
         let copy = try keepCopy(of: journalPath)
         // The records that could be read, written again as they were (a
         // damaged length made right), after a header whose base is the last
@@ -64,7 +64,17 @@ extension HistoryStore {
         if read.skipped > 0 {
             parts.append(
                 "skipped \(read.skipped) game\(read.skipped == 1 ? "" : "s") that could not be read"
-                    + (read.firstProblem.map { " (\($0))" } ?? ""))
+                    + (read.firstProblem.map { " (\($0))" } ?? "")
+                    + (read.restored == 0
+                        ? ""
+                        : read.skipped == 1
+                            ? ", read again from the journal"
+                            : ", \(read.restored) of them read again from the journal"))
+        }
+        if let problem = read.journalProblem {
+            parts.append(
+                "its record of which journal games it holds was damaged (\(problem)), so each journal game was "
+                    + "compared with its games and is kept once")
         }
         if read.resultsLost > 0 {
             parts.append(
@@ -73,21 +83,29 @@ extension HistoryStore {
                     : "kept \(read.resultsLost) games without their per-question results, which could not be read")
         }
         let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
+        let lost = read.skipped > read.restored || read.resultsLost > 0
         return "the history \(archivePath) is damaged: " + parts.joined(separator: ", ") + kept
-            + "; every other game is kept"
+            + (lost ? "; every other game is kept" : "; every game is kept")
     }
 
     /// One line: how much of the journal was skipped.
     func journalDamage(_ journal: HistoryJournal.Contents, keptAs copy: String?) -> String {
-        let bytes = journal.damage.reduce(0) { $0 + $1.bytes.count }
-        let known = journal.damage.compactMap(\.records).reduce(0, +)
-        let open = journal.damage.contains { $0.records == nil }
-        let lost =
-            open
-            ? (known > 0 ? "at least \(known + 1) games" : "at least one game") + " could not be read"
-            : known == 0 ? "every game could still be read" : "\(known) game\(known == 1 ? "" : "s") could not be read"
-        let header = journal.headerIntact ? "" : " (its header among them)"
         let kept = copy.map { "; a copy of it as it was is kept as \($0)" } ?? ""
+        return "the history's journal \(journalPath) is damaged: " + Self.damageWords(journal) + kept
+            + "; every other game is kept"
+    }
+
+    /// What was skipped of a journal or a pending file and how many games
+    /// that cost, in words: "skipped 40 damaged bytes, 1 game could not be read".
+    static func damageWords(_ journal: HistoryJournal.Contents) -> String {
+        let bytes = journal.damage.reduce(0) { $0 + $1.bytes.count }
+        let (count, atLeast) = journal.lost
+        let games = "\(count) game\(count == 1 ? "" : "s")"
+        let lost =
+            atLeast
+            ? "at least \(count == 1 ? "one game" : games) could not be read"
+            : count == 0 ? "every game could still be read" : "\(games) could not be read"
+        let header = journal.headerIntact ? "" : " (its header among them)"
         var parts: [String] = []
         if journal.cutShort > 0 {
             let missing = journal.cutShort
@@ -95,11 +113,60 @@ extension HistoryStore {
                 "it was cut short (it ends \(missing) byte\(missing == 1 ? "" : "s") before the end of "
                     + "the games recorded in it)")
         }
-        if bytes > 0 || journal.cutShort == 0 {
+        if bytes > 0 || (journal.cutShort == 0 && journal.repeated.isEmpty && !journal.disordered) {
             parts.append("skipped \(bytes) damaged byte\(bytes == 1 ? "" : "s")\(header)")
         }
-        return "the history's journal \(journalPath) is damaged: " + parts.joined(separator: ", ") + ", \(lost)" + kept
-            + "; every other game is kept"
+        if !journal.repeated.isEmpty {
+            let copies = journal.repeated.count
+            parts.append("dropped \(copies) cop\(copies == 1 ? "y" : "ies") of a game it already held")
+        }
+        if journal.disordered { parts.append("put its games back in the order they were recorded") }
+        return parts.joined(separator: ", ") + ", " + lost
+    }
+
+    /// Damaged pending files (`PendingGames.File.damaged`), each under its own
+    /// lock as `keep` appends: kept as `<name>.damaged-<UTC time>` (a copy),
+    /// then written again with the games that could be read from it, which
+    /// wait as before (one with none is renamed aside). One line each; a
+    /// file that cannot be set aside is left as it is, and said.
+    func repairPending(_ files: [PendingGames.File]) -> [Diagnostic] {
+        files.compactMap { file -> Diagnostic? in
+            let fd = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { return nil }  // gone already
+            defer { close(fd) }
+            let what = "the pending file \(file.path) is damaged: "
+            guard flock(fd, LOCK_EX) == 0 else {
+                return .problem(what + "it could not be locked to set it aside, and is left as it is", file: file.path)
+            }
+            let durable = DurableFile(file.path)
+            guard var journal = PendingGames.parsed(file.path), !journal.entries.isEmpty else {
+                let kept = durable.moveAside()
+                return .problem(
+                    what + "no game could be read from it"
+                        + (kept.map { "; it is kept as \($0)" } ?? "; it could not be renamed and is left as it is"),
+                    file: file.path)
+            }
+            var info = stat()
+            if fstat(fd, &info) == 0 { journal.markTorn(size: Int(info.st_size)) }
+            var bytes = HistoryJournal.header(base: journal.headerIntact ? journal.baseSequence : 0)
+            for entry in journal.entries { bytes += HistoryJournal.record(entry.session, sequence: entry.sequence) }
+            let copy = durable.damagedName
+            do throws(FileFailure) {
+                try durable.copyKeepingHoles(to: copy)
+                try durable.replace(with: Data(bytes))
+            } catch {
+                return .problem(
+                    what + Self.damageWords(journal)
+                        + "; it could not be set aside (\(error.reason)) and is left as it is",
+                    file: file.path)
+            }
+            let waiting = journal.entries.count
+            return .problem(
+                what + Self.damageWords(journal) + "; a copy of it as it was is kept as \(copy); "
+                    + (waiting == 1
+                        ? "the one game read from it is kept" : "the \(waiting) games read from it are kept"),
+                file: file.path)
+        }
     }
 
     /// Copies `path` to a new `….damaged-<time>` name (synced), its holes

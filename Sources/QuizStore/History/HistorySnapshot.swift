@@ -67,9 +67,9 @@ public final class HistorySnapshot {
     private func opened() throws(ArchiveError) -> ArchiveCursor? {
         if case .unread(let store) = archive {
             switch store.readArchive() {
-            case .success(let read) where read.skipped == 0 && read.resultsLost == 0:
+            case .success(let read) where !read.damaged:
                 archive = .salvaged(read.sessions, journalSequence: read.journalSequence)
-            case .success(let read): throw .notAnArchive(read.firstProblem ?? "damaged")
+            case .success(let read): throw .notAnArchive(read.firstProblem ?? read.journalProblem ?? "damaged")
             case .failure(let error): throw .notAnArchive(error.description)
             }
         }
@@ -241,6 +241,7 @@ extension HistoryStore {
         var problems: [Diagnostic] = []
         var repairedJournal = false
         var repairedArchive = false
+        var repairedPending = false
         var salvage = false
         let locked = policy == .repairLocked || policy == .refuse
         while true {
@@ -258,6 +259,19 @@ extension HistoryStore {
                 problems += try repair(archive: archive, policy: policy)
                 if archive { repairedArchive = true } else { repairedJournal = true }
                 continue
+            }
+            let damagedPending = snapshot.waiting.filter(\.damaged)
+            if !damagedPending.isEmpty && !repairedPending {
+                switch policy {
+                case .repair, .repairLocked:
+                    lock?.release()
+                    lock = nil
+                    problems += repairPending(damagedPending)
+                    repairedPending = true
+                    continue
+                case .giveUp: throw .damaged(path: damagedPending[0].path, movedTo: nil, reason: "damaged")
+                case .refuse: break  // Left for a reader to say; its readable games are added.
+                }
             }
             do throws(ArchiveError) {
                 try snapshot.settlePending()
@@ -334,7 +348,7 @@ extension HistoryStore {
                     HistoryError.damaged(path: journalPath, movedTo: nil, reason: reason).description, file: journalPath
                 ))
         }
-        if let found = journal, !found.damage.isEmpty {
+        if let found = journal, found.isDamaged {
             if !journalRepaired { return .damaged(archive: false) }
             problems.append(.problem(journalDamage(found, keptAs: nil), file: journalPath))
         }
@@ -362,7 +376,7 @@ extension HistoryStore {
         if archive == nil {
             switch readArchive() {
             case .success(let read):
-                if read.skipped > 0 || read.resultsLost > 0 {
+                if read.damaged {
                     if !archiveRepaired { return .damaged(archive: true) }
                     problems.append(.problem(archiveDamage(read), file: archivePath))
                 }

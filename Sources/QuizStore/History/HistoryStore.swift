@@ -146,6 +146,17 @@ public struct HistoryStore: Sendable {
         var skipped = 0
         var resultsLost = 0
         var firstProblem: String?
+        /// Why the root's journal sequence could not be trusted (its
+        /// `journalCheck` failed); `journalSequence` is then worked out from
+        /// the journal's games the archive holds (`readArchive`).
+        var journalProblem: String?
+        /// Games skipped that the journal still holds (records folded in
+        /// already, left there by a crash before a fresh journal), read from
+        /// there again and put back in `sessions`.
+        var restored = 0
+
+        /// Anything of it was damaged: the archive is to be rewritten.
+        var damaged: Bool { skipped > 0 || resultsLost > 0 || journalProblem != nil }
     }
 
     /// The archive read whole, every session that can be read (the way of a
@@ -156,9 +167,21 @@ public struct HistoryStore: Sendable {
             return .success(ArchiveRead(sessions: [], journalSequence: 0))
         }
         func read(_ salvaged: KeyedArchive.Salvaged) -> ArchiveRead {
-            ArchiveRead(
+            var read = ArchiveRead(
                 sessions: salvaged.sessions, journalSequence: salvaged.journalSequence, skipped: salvaged.skipped,
-                resultsLost: salvaged.resultsLost, firstProblem: salvaged.firstProblem)
+                resultsLost: salvaged.resultsLost, firstProblem: salvaged.firstProblem,
+                journalProblem: salvaged.journalProblem)
+            guard read.damaged, let journal = (try? readJournal()) ?? nil else { return read }
+            if read.journalProblem != nil {
+                // Which journal records the archive holds, from the games
+                // themselves: no game is lost, and none counted twice.
+                read.journalSequence = journal.foldedSequence(holding: Set(read.sessions.map(GameIdentity.init)))
+            }
+            if read.skipped > 0 {
+                (read.sessions, read.restored) = Self.restoring(
+                    read.sessions, from: journal.entries.filter { $0.sequence <= read.journalSequence })
+            }
+            return read
         }
         do {
             let mapped = try KeyedArchive.mapped(archivePath) { archive throws(ArchiveError) in try archive.salvage() }
@@ -179,6 +202,36 @@ public struct HistoryStore: Sendable {
         } catch {
             return .failure(.damaged(path: archivePath, movedTo: nil, reason: error.description))
         }
+    }
+
+    /// `sessions`, an archive that skipped damaged games, with the games of
+    /// `folded` (journal records it holds, left by a crash before a fresh
+    /// journal) that it lacks, each put back before the next game of
+    /// `folded` it holds (after the last, at the end); and how many.
+    static func restoring(_ sessions: [Session], from folded: [HistoryJournal.Entry]) -> ([Session], Int) {
+        guard !folded.isEmpty else { return (sessions, 0) }
+        let held = Dictionary(
+            sessions.enumerated().map { (GameIdentity($1), $0) }, uniquingKeysWith: { first, _ in first })
+        var before: [Int: [Session]] = [:]
+        var lost: [Session] = []
+        for entry in folded {
+            if let index = held[GameIdentity(entry.session)] {
+                before[index, default: []] += lost
+                lost = []
+            } else {
+                lost.append(entry.session)
+            }
+        }
+        before[sessions.count, default: []] += lost
+        let count = before.values.reduce(0) { $0 + $1.count }
+        guard count > 0 else { return (sessions, 0) }
+        var merged: [Session] = []
+        merged.reserveCapacity(sessions.count + count)
+        for (index, session) in sessions.enumerated() {
+            merged += before[index] ?? []
+            merged.append(session)
+        }
+        return (merged + (before[sessions.count] ?? []), count)
     }
 
     /// The journal, nil when there is none; throws `.damaged` when it holds
@@ -379,7 +432,7 @@ public struct HistoryStore: Sendable {
                 // of the history, so the rewrite's cost is spread over many games.
                 needsCompaction = unfolded >= min(1000, max(16, total / 32))
             }
-            notices += pending.remove(waiting)
+            pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
             if let refreshes, notices.whole {
                 for refresh in refreshes { refresh.after([session]) }
@@ -482,7 +535,7 @@ public struct HistoryStore: Sendable {
             try writeAtomically(KeyedArchive.data(for: all, journalSequence: last), to: archivePath)
         }
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
-        notices += pending.remove(snapshot.waiting)
+        pending.remove(snapshot.waiting)
         notices += PendingGames.addedNotice(recovered.count)
         return notices
     }

@@ -34,8 +34,9 @@ struct PendingGames: Sendable {
     struct File {
         var path: String
         var sessions: [Session]
-        /// Part of the file could not be read (a damaged record): once its
-        /// readable games are added it is kept aside, never deleted.
+        /// Part of the file could not be read (a damaged record, a cut): a
+        /// reader sets it aside and writes its readable games again
+        /// (`HistoryStore.repairPending`); until then it is never removed.
         var damaged = false
         /// Its size when it was read: grown since (a game kept meanwhile),
         /// it is not removed (`remove`).
@@ -90,7 +91,7 @@ struct PendingGames: Sendable {
             guard let journal = Self.parsed(path) else {
                 return File(path: path, sessions: [], damaged: true, size: Int(info.st_size))
             }
-            let damaged = !journal.damage.isEmpty || journal.tail == .torn
+            let damaged = journal.isDamaged || journal.tail == .torn
             guard !journal.entries.isEmpty || damaged else { return nil }
             return File(
                 path: path, sessions: journal.entries.map(\.session), damaged: damaged, size: Int(info.st_size))
@@ -127,28 +128,19 @@ struct PendingGames: Sendable {
     /// Removes pending files whose games are in the history now; one that
     /// cannot be removed (a read-only folder) is emptied. Left as it is (an
     /// immutable file), its games are still never added nor shown again.
-    /// A damaged one is renamed `<path>.damaged-<time>` instead, and said:
-    /// what could not be read of it stays for a person to look at. Each is
-    /// locked first (`keep` appends under the same lock), and one that has
-    /// grown since it was read is left: the game kept meanwhile is added
-    /// next time (the ones added now are known by then, never added twice).
-    func remove(_ files: [File]) -> [Diagnostic] {
-        var notices: [Diagnostic] = []
-        for file in files {
+    /// A damaged one is left for a reader to set aside and say
+    /// (`HistoryStore.repairPending`): what could not be read of it stays for
+    /// a person to look at. Each is locked first (`keep` appends under the
+    /// same lock), and one that has grown since it was read is left: the game
+    /// kept meanwhile is added next time (the ones added now are known by
+    /// then, never added twice).
+    func remove(_ files: [File]) {
+        for file in files where !file.damaged {
             let fd = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             guard fd >= 0 else { continue }  // gone already
             defer { close(fd) }
             var info = stat()
             guard flock(fd, LOCK_EX) == 0, fstat(fd, &info) == 0, Int(info.st_size) == file.size else { continue }
-            if file.damaged {
-                let kept = DurableFile(file.path).moveAside()
-                notices.append(
-                    .problem(
-                        "\(file.path) was damaged: the games that could be read from it were added"
-                            + (kept.map { "; it is kept as \($0)" } ?? "; it could not be renamed and is left as it is"),
-                        file: file.path))
-                continue
-            }
             guard unlink(file.path) != 0, errno != ENOENT else { continue }
             let emptied = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
             if emptied >= 0 {
@@ -156,7 +148,6 @@ struct PendingGames: Sendable {
                 close(emptied)
             }
         }
-        return notices
     }
 
     /// The pending file at `path` parsed; nil when there is none, it cannot

@@ -122,7 +122,8 @@ import Testing
         #expect(again.result.stdout.hasPrefix("530 games"), "\(again.result.stdout)")
     }
 
-    /// A pending file is a journal too: a sparse one costs its data.
+    /// A pending file is a journal too: a sparse one costs its data. Holding
+    /// no game (zeros), it is damage: said once, set aside, 74.
     @Test func aSparsePendingFileCostsItsData() throws {
         let scratch = Scratch()
         try history(scratch)
@@ -131,8 +132,13 @@ import Testing
         #expect(FileManager.default.createFile(atPath: pending, contents: nil))
         #expect(truncate(pending, 3 << 30) == 0)
         let now = try measured(["--stats"], scratch)
-        #expect(now.result.status == 0 && now.result.stdout == before.result.stdout, "\(now.result.stderr)")
+        #expect(now.result.status == 74 && now.result.stdout == before.result.stdout, "\(now.result.stderr)")
+        let said = nonEmptyLines(now.result.stderr)
+        #expect(said.count == 1 && said[0].contains(pending + " is damaged"), "\(now.result.stderr)")
         #expect(now.kilobytes < memoryBound, "\(now.kilobytes) KiB")
+        #expect(scratch.dataFiles().filter { $0.hasPrefix("history.pending.damaged-") }.count == 1)
+        let again = try measured(["--stats"], scratch)
+        #expect(again.result.status == 0 && again.result.stderr.isEmpty, "\(again.result.stderr)")
         let input = try answers(bank: bank, seed: 3, right: [0]).joined(separator: "\n") + "\n"
         let game = try measured(["--questions", bank, "mini", "--seed", "3"], scratch, input: input)
         #expect(game.result.status == 0 && game.kilobytes < memoryBound, "\(game.kilobytes) KiB \(game.result.stderr)")
