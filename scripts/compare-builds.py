@@ -7,8 +7,9 @@ costs what" quotes; `make bench` is the record, this is for a change.
 
     scripts/compare-builds.py NEW_QUIZ OLD_QUIZ HISTORY_FOLDER [WORK ...] [--pairs N]
 
-WORK is one of record, recent, share, menu, review, version (all by
-default). HISTORY_FOLDER is copied for each build (a record adds games; the
+WORK is one of record, recent, share, menu, review, version (start-up and
+the newest games) or table, csv, markdown, json, stats (the whole-history
+views: `--history` in each format, `--stats`); all of them by default. HISTORY_FOLDER is copied for each build (a record adds games; the
 copy is made again, untimed, every 8 pairs). Each build runs with its own
 scratch HOME, so neither rewrites the other's parsed bank copies. The two
 binaries must each find their bundled banks (a build folder of a checkout,
@@ -22,7 +23,16 @@ import sys
 import tempfile
 import time
 
-WORKS = ["version", "recent", "share", "menu", "review", "record"]
+WORKS = ["version", "recent", "share", "menu", "review", "record", "table", "csv", "markdown", "json", "stats"]
+
+# The whole-history views: every game read, in each format.
+WHOLE = {
+    "table": ["--history"],
+    "csv": ["--history", "--format", "csv"],
+    "markdown": ["--history", "--format", "markdown"],
+    "json": ["--history", "--format", "json"],
+    "stats": ["--stats"],
+}
 
 
 def command(work, binary, index, folder):
@@ -39,6 +49,8 @@ def command(work, binary, index, folder):
         return [binary, "--review", "-n", "1"] + common, b""
     if work == "version":
         return [binary, "--version"], None
+    if work in WHOLE:
+        return [binary] + WHOLE[work] + common, None
     raise SystemExit(f"compare-builds: no work named {work}; the works are {', '.join(WORKS)}")
 
 

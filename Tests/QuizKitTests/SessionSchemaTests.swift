@@ -56,7 +56,10 @@ import Testing
     }
 
     static func wholeChecksum(_ session: Session) -> Int64 {
-        SessionRecordCodec.wholeChecksum(session, results: session.results.map(SessionRecordCodec.resultChecksum))
+        var scratch: [UInt8] = []
+        return SessionRecordCodec.wholeChecksum(
+            fields: SessionRecordCodec.fieldsChecksum(session.fields, scratch: &scratch),
+            results: session.results.map { SessionRecordCodec.resultChecksum($0, scratch: &scratch) })
     }
 
     /// Each game goes through every codec unchanged, and differs from the

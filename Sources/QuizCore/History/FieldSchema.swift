@@ -2,19 +2,100 @@ import Foundation
 
 /// One field of an archived class (`Session`, `QuestionResult`), declared once
 /// in the class's `schema`: its key (in the archive, `NSCoding` and the
-/// journal's named pairs), its kind (read from the property's type), where a
-/// journal record puts it, and how to read and set it on the class's
-/// `Fields`. `NSCoding`, `KeyedArchive`'s writer and reader,
+/// journal's named pairs), how it is read and set on the class's `Fields`
+/// (its kind follows from the property's type), and where a journal record
+/// puts it. `NSCoding`, `KeyedArchive`'s writer and reader,
 /// `SessionRecordCodec`, the checksums and `GameIdentity` all walk the schema;
 /// equality is `Fields`' own.
 struct FieldSpec<Fields>: Sendable {
     let key: String
-    let kind: FieldKind
     let journal: JournalPlace
+    /// The field's two closures, typed: a reader sets a value it has just
+    /// read without wrapping it in a `FieldValue` first.
+    let access: Access
+
+    /// A field read and set in its own type; `get` gives nil when the field
+    /// is absent (an optional's nil, a false mark, no results).
+    enum Access: Sendable {
+        case date(get: @Sendable (Fields) -> Date, set: @Sendable (inout Fields, Date) -> Void)
+        case integer(get: @Sendable (Fields) -> Int?, set: @Sendable (inout Fields, Int) -> Void)
+        case real(get: @Sendable (Fields) -> Double?, set: @Sendable (inout Fields, Double) -> Void)
+        case text(get: @Sendable (Fields) -> String?, set: @Sendable (inout Fields, String) -> Void)
+        case mark(get: @Sendable (Fields) -> Bool, set: @Sendable (inout Fields, Bool) -> Void)
+        case outcome(get: @Sendable (Fields) -> QuestionOutcome, set: @Sendable (inout Fields, QuestionOutcome) -> Void)
+        case results(
+            get: @Sendable (Fields) -> [QuestionResult], set: @Sendable (inout Fields, [QuestionResult]) -> Void)
+    }
+
+    var kind: FieldKind {
+        switch access {
+        case .date: .date
+        case .integer: .integer
+        case .real: .real
+        case .text: .text
+        case .mark: .mark
+        case .outcome: .outcome
+        case .results: .results
+        }
+    }
+
     /// The field's value; nil when absent (an optional's nil, a false mark, no results).
-    let get: @Sendable (Fields) -> FieldValue?
+    func get(_ fields: Fields) -> FieldValue? {
+        switch access {
+        case .date(let get, _): return .date(get(fields))
+        case .integer(let get, _): return get(fields).map { .integer($0) }
+        case .real(let get, _): return get(fields).map { .real($0) }
+        case .text(let get, _): return get(fields).map { .text($0) }
+        case .mark(let get, _): return get(fields) ? .mark : nil
+        case .outcome(let get, _): return .outcome(get(fields))
+        case .results(let get, _):
+            let results = get(fields)
+            return results.isEmpty ? nil : .results(results)
+        }
+    }
+
     /// Sets a value read back; a value of another kind is ignored.
-    let set: @Sendable (inout Fields, FieldValue) -> Void
+    func set(_ fields: inout Fields, _ value: FieldValue) {
+        switch (access, value) {
+        case (.date(_, let set), .date(let value)): set(&fields, value)
+        case (.integer(_, let set), .integer(let value)): set(&fields, value)
+        case (.real(_, let set), .real(let value)): set(&fields, value)
+        case (.text(_, let set), .text(let value)): set(&fields, value)
+        case (.mark(_, let set), .mark): set(&fields, true)
+        case (.outcome(_, let set), .outcome(let value)): set(&fields, value)
+        case (.results(_, let set), .results(let value)): set(&fields, value)
+        default: return
+        }
+    }
+}
+
+/// A class's fields in the order the archive writes them, with the places
+/// of the journal's layout found once (`SessionRecordCodec` writes and reads
+/// a record for every game, and checks every game read against it).
+struct FieldSchema<Fields>: RandomAccessCollection, Sendable {
+    let specs: [FieldSpec<Fields>]
+    /// `.fixed` fields, in schema order.
+    let fixed: [Int]
+    /// `.flagged` fields with their bits, in the order of their bits.
+    let flagged: [(bit: UInt8, index: Int)]
+    /// `.named` fields, in schema order.
+    let named: [Int]
+    /// The `.tag` field (a result's outcome), if any.
+    let tag: Int?
+
+    init(_ specs: [FieldSpec<Fields>]) {
+        self.specs = specs
+        fixed = specs.indices.filter { specs[$0].journal == .fixed }
+        flagged = specs.indices.compactMap { index -> (bit: UInt8, index: Int)? in
+            if case .flagged(let bit) = specs[index].journal { (bit, index) } else { nil }
+        }.sorted { $0.bit < $1.bit }
+        named = specs.indices.filter { specs[$0].journal == .named }
+        tag = specs.indices.first { specs[$0].journal == .tag }
+    }
+
+    var startIndex: Int { specs.startIndex }
+    var endIndex: Int { specs.endIndex }
+    subscript(index: Int) -> FieldSpec<Fields> { specs[index] }
 }
 
 /// How a field is stored: in the archive, `NSCoding`, the journal.
@@ -94,27 +175,21 @@ extension FieldSpec {
         _ key: String, _ read: @escaping @Sendable (Fields) -> Date,
         _ write: @escaping @Sendable (inout Fields, Date) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .date, journal: journal, get: { .date(read($0)) },
-            set: { if case .date(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .date(get: read, set: write))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> Int,
         _ write: @escaping @Sendable (inout Fields, Int) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .integer, journal: journal, get: { .integer(read($0)) },
-            set: { if case .integer(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .integer(get: { read($0) }, set: write))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> Int?,
         _ write: @escaping @Sendable (inout Fields, Int?) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .integer, journal: journal, get: { read($0).map { .integer($0) } },
-            set: { if case .integer(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .integer(get: read, set: { write(&$0, $1) }))
     }
 
     init(
@@ -122,70 +197,57 @@ extension FieldSpec {
         _ write: @escaping @Sendable (inout Fields, Int64?) -> Void, journal: JournalPlace
     ) {
         self.init(
-            key: key, kind: .integer, journal: journal, get: { read($0).map { .integer(Int($0)) } },
-            set: { if case .integer(let value) = $1 { write(&$0, Int64(value)) } })
+            key: key, journal: journal,
+            access: .integer(get: { read($0).map { Int($0) } }, set: { write(&$0, Int64($1)) }))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> Double?,
         _ write: @escaping @Sendable (inout Fields, Double?) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .real, journal: journal, get: { read($0).map { .real($0) } },
-            set: { if case .real(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .real(get: read, set: { write(&$0, $1) }))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> String,
         _ write: @escaping @Sendable (inout Fields, String) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .text, journal: journal, get: { .text(read($0)) },
-            set: { if case .text(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .text(get: { read($0) }, set: write))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> String?,
         _ write: @escaping @Sendable (inout Fields, String?) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .text, journal: journal, get: { read($0).map { .text($0) } },
-            set: { if case .text(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .text(get: read, set: { write(&$0, $1) }))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> Bool,
         _ write: @escaping @Sendable (inout Fields, Bool) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .mark, journal: journal, get: { read($0) ? .mark : nil },
-            set: { if case .mark = $1 { write(&$0, true) } })
+        self.init(key: key, journal: journal, access: .mark(get: read, set: write))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> QuestionOutcome,
         _ write: @escaping @Sendable (inout Fields, QuestionOutcome) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .outcome, journal: journal, get: { .outcome(read($0)) },
-            set: { if case .outcome(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .outcome(get: read, set: write))
     }
 
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> [QuestionResult],
         _ write: @escaping @Sendable (inout Fields, [QuestionResult]) -> Void, journal: JournalPlace
     ) {
-        self.init(
-            key: key, kind: .results, journal: journal,
-            get: { read($0).isEmpty ? nil : .results(read($0)) },
-            set: { if case .results(let value) = $1 { write(&$0, value) } })
+        self.init(key: key, journal: journal, access: .results(get: read, set: write))
     }
 }
 
 /// What `NSCoding` does with a schema: every class's `encode(with:)` and
 /// `init?(coder:)` are these.
 enum SchemaCoding {
-    static func encode<Fields>(_ fields: Fields, _ schema: [FieldSpec<Fields>], with coder: NSCoder) {
+    static func encode<Fields>(_ fields: Fields, _ schema: FieldSchema<Fields>, with coder: NSCoder) {
         for spec in schema {
             guard let value = spec.get(fields) else { continue }
             switch value {
@@ -202,7 +264,7 @@ enum SchemaCoding {
 
     /// The fields `coder` holds, over `blank`; nil without a date (a
     /// session's), which no game lacks.
-    static func decode<Fields>(_ blank: Fields, _ schema: [FieldSpec<Fields>], from coder: NSCoder) -> Fields? {
+    static func decode<Fields>(_ blank: Fields, _ schema: FieldSchema<Fields>, from coder: NSCoder) -> Fields? {
         var fields = blank
         for spec in schema {
             // Foundation on Linux fails (and by default traps) on an absent

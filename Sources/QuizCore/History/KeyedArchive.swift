@@ -257,6 +257,8 @@ private struct ArchiveEncoder {
     var strings: [String: UInt64] = [:]
     /// Each distinct result written: its UID and its checksum.
     var results: [QuestionResult.Fields: (uid: UInt64, checksum: UInt32)] = [:]
+    /// Where each checksum's bytes are encoded (`SessionRecordCodec`).
+    var scratch: [UInt8] = []
     let keys: [String: Int]
 
     static let keyNames =
@@ -316,7 +318,7 @@ private struct ArchiveEncoder {
     /// The entries of an object of class `name` holding `fields`; a
     /// session's results are written and their checksums added to `checksums`.
     mutating func entries<Fields>(
-        _ name: String, _ fields: Fields, _ schema: [FieldSpec<Fields>], checksums: inout [UInt32]
+        _ name: String, _ fields: Fields, _ schema: FieldSchema<Fields>, checksums: inout [UInt32]
     ) -> [(String, Int)] {
         var entries = [("$class", reference(classObject(name)))]
         for spec in schema {
@@ -353,7 +355,7 @@ private struct ArchiveEncoder {
         if let known = results[result.fields] { return known }
         var none: [UInt32] = []
         let uid = object(entries("QuestionResult", result.fields, QuestionResult.schema, checksums: &none))
-        let known = (uid, SessionRecordCodec.resultChecksum(result))
+        let known = (uid, SessionRecordCodec.resultChecksum(result, scratch: &scratch))
         results[result.fields] = known
         return known
     }
@@ -361,7 +363,8 @@ private struct ArchiveEncoder {
     mutating func session(_ session: Session) -> UInt64 {
         var checksums: [UInt32] = []
         var entries = entries("Session", session.fields, Session.schema, checksums: &checksums)
-        let checksum = SessionRecordCodec.wholeChecksum(session, results: checksums)
+        let checksum = SessionRecordCodec.wholeChecksum(
+            fields: SessionRecordCodec.fieldsChecksum(session.fields, scratch: &scratch), results: checksums)
         entries.append(("wholeChecksum", writer.integer(checksum)))
         return object(entries)
     }
@@ -399,8 +402,9 @@ struct ArchiveDecoder {
         case unknown
         case classReference, className, time, objects, string, sessions, journalSequence, journalCheck
         case checksum, wholeChecksum, other
-        /// A field: its place in `Session.schema` and in `QuestionResult.schema` (-1: none).
-        case field(session: Int, result: Int)
+        /// A field: its place in `Session.schema` and in `QuestionResult.schema`
+        /// (-1: none); small, as a key is cached for every object of the archive.
+        case field(session: Int8, result: Int8)
 
         init(_ name: String) {
             switch name {
@@ -415,8 +419,8 @@ struct ArchiveDecoder {
             case "checksum": self = .checksum
             case "wholeChecksum": self = .wholeChecksum
             default:
-                let session = Session.schema.firstIndex { $0.key == name } ?? -1
-                let result = QuestionResult.schema.firstIndex { $0.key == name } ?? -1
+                let session = Session.schema.firstIndex { $0.key == name }.map(Int8.init) ?? -1
+                let result = QuestionResult.schema.firstIndex { $0.key == name }.map(Int8.init) ?? -1
                 self = session < 0 && result < 0 ? .other : .field(session: session, result: result)
             }
         }
@@ -465,6 +469,8 @@ struct ArchiveDecoder {
     var skipped = 0
     var resultsLost = 0
     var firstProblem: String?
+    /// Where each checksum's bytes are encoded (`SessionRecordCodec`).
+    var scratch: [UInt8] = []
 
     /// Runs `body` for one session: its error is thrown, or, salvaging, counted.
     mutating func salvaging(_ body: (inout ArchiveDecoder) throws -> Void) throws {
@@ -735,27 +741,36 @@ struct ArchiveDecoder {
         }
     }
 
-    /// A field's value of `kind` at `ref`; nil for `$null` (a text, a date).
-    mutating func value(_ ref: Int, _ kind: FieldKind, of owner: @autoclosure () -> String, key: String) throws
-        -> FieldValue?
-    {
-        func what() -> String { "\(owner())'s \(key)" }
-        switch kind {
-        case .date:
-            guard let dateUID = try uid(ref) else { return nil }
+    /// Reads the field `spec` at `ref` straight into `fields`; false when
+    /// it holds none (`$null` for a text or a date, a mark of 0, the
+    /// results, which the caller reads).
+    mutating func read<Fields>(
+        _ spec: FieldSpec<Fields>, at ref: Int, into fields: inout Fields, of owner: @autoclosure () -> String
+    ) throws -> Bool {
+        func what() -> String { "\(owner())'s \(spec.key)" }
+        switch spec.access {
+        case .date(_, let set):
+            guard let dateUID = try uid(ref) else { return false }
             let date = try instance(dateUID, of: .date)
-            for j in 0..<date.count where try self.key(try reader.reference(date, j)) == .time {
+            for j in 0..<date.count where try key(try reader.reference(date, j)) == .time {
                 let time = try real(try reader.reference(date, date.count + j), what: what())
-                return .date(Date(timeIntervalSinceReferenceDate: time))
+                set(&fields, Date(timeIntervalSinceReferenceDate: time))
+                return true
             }
             throw ArchiveError.wrongShape("\(what()) has no time")
-        case .integer: return .integer(try integer(ref, what: what()))
-        case .real: return .real(try real(ref, what: what()))
-        case .text: return try string(ref, what: what()).map { .text($0) }
-        case .mark: return try integer(ref, what: what()) != 0 ? .mark : nil
-        case .outcome: return .outcome(QuestionOutcome(rawValue: try string(ref, what: what()) ?? "") ?? .wrong)
-        case .results: return nil
+        case .integer(_, let set): set(&fields, try integer(ref, what: what()))
+        case .real(_, let set): set(&fields, try real(ref, what: what()))
+        case .text(_, let set):
+            guard let text = try string(ref, what: what()) else { return false }
+            set(&fields, text)
+        case .mark(_, let set):
+            guard try integer(ref, what: what()) != 0 else { return false }
+            set(&fields, true)
+        case .outcome(_, let set):
+            set(&fields, QuestionOutcome(rawValue: try string(ref, what: what()) ?? "") ?? .wrong)
+        case .results: return false
         }
+        return true
     }
 
     /// A checksum's value: an integer.
@@ -778,16 +793,16 @@ struct ArchiveDecoder {
         var checksum: Int64?
         var whole: Int64?
         var resultsList: UInt64?
+        let schema = Session.schema
         for i in 0..<entries.count {
             let value = try reader.reference(entries, entries.count + i)
             switch try key(try reader.reference(entries, i)) {
             case .field(let index, _) where index >= 0:
-                let spec = Session.schema[index]
-                if spec.kind == .results {
+                let spec = schema[Int(index)]
+                if case .results = spec.access {
                     if includeResults, let listUID = try self.uid(value) { resultsList = listUID }
-                } else if let read = try self.value(value, spec.kind, of: what(), key: spec.key) {
-                    if spec.kind == .date { dated = true }
-                    spec.set(&fields, read)
+                } else if try read(spec, at: value, into: &fields, of: what()), case .date = spec.access {
+                    dated = true
                 }
             case .checksum: checksum = try self.checksum(value, what: "\(what())'s checksum")
             case .wholeChecksum: whole = try self.checksum(value, what: "\(what())'s checksum")
@@ -797,8 +812,9 @@ struct ArchiveDecoder {
         guard dated else { throw ArchiveError.wrongShape("\(what()) has no date") }
         if let absurdity = fields.absurdity { throw ArchiveError.absurdValue("\(what())'s \(absurdity)") }
         let check = checksChecksums
+        let fieldsChecksum = check ? SessionRecordCodec.fieldsChecksum(fields, scratch: &scratch) : 0
         if check, let stored = whole.map({ Int64(UInt64(bitPattern: $0) >> 32) }) ?? checksum,
-            stored != Int64(SessionRecordCodec.fieldsChecksum(fields))
+            stored != Int64(fieldsChecksum)
         {
             throw ArchiveError.checksumMismatch(what())
         }
@@ -835,7 +851,7 @@ struct ArchiveDecoder {
         }
         fields.results = results
         let session = Session(fields)
-        if check, let whole, whole != SessionRecordCodec.wholeChecksum(session, results: checksums) {
+        if check, let whole, whole != SessionRecordCodec.wholeChecksum(fields: fieldsChecksum, results: checksums) {
             throw ArchiveError.checksumMismatch(what())
         }
         return session
@@ -875,12 +891,11 @@ struct ArchiveDecoder {
         var fields = QuestionResult.Fields()
         for i in 0..<entries.count {
             guard case .field(_, let index) = try key(try reader.reference(entries, i)), index >= 0 else { continue }
-            let spec = QuestionResult.schema[index]
             let value = try reader.reference(entries, entries.count + i)
-            if let read = try self.value(value, spec.kind, of: "a result", key: spec.key) { spec.set(&fields, read) }
+            _ = try read(QuestionResult.schema[Int(index)], at: value, into: &fields, of: "a result")
         }
         let result = QuestionResult(fields)
-        return (result, SessionRecordCodec.resultChecksum(result))
+        return (result, SessionRecordCodec.resultChecksum(result, scratch: &scratch))
     }
 }
 

@@ -47,7 +47,7 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
     /// The one declaration of how each field is kept, in the order the
     /// archive writes them. Keys and journal places are the file formats:
     /// never change an existing row; a new field is a `.named` row at the end.
-    static let schema: [FieldSpec<Fields>] = [
+    static let schema = FieldSchema<Fields>([
         FieldSpec("prompt", { $0.prompt }, { $0.prompt = $1 }, journal: .fixed),
         FieldSpec("outcome", { $0.outcome }, { $0.outcome = $1 }, journal: .tag),
         FieldSpec("answer", { $0.answer }, { $0.answer = $1 }, journal: .fixed),
@@ -56,7 +56,7 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         FieldSpec("overridden", { $0.overridden }, { $0.overridden = $1 }, journal: .named),
         FieldSpec("question", { $0.identity }, { $0.identity = $1 }, journal: .named),
         FieldSpec("seconds", { $0.seconds }, { $0.seconds = $1 }, journal: .named),
-    ]
+    ])
 
     public let fields: Fields
 

@@ -56,7 +56,7 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The one declaration of how each field is kept, in the order the
     /// archive writes them. Keys and journal places are the file formats:
     /// never change an existing row; a new field is a `.named` row at the end.
-    static let schema: [FieldSpec<Fields>] = [
+    static let schema = FieldSchema<Fields>([
         FieldSpec("date", { $0.date }, { $0.date = $1 }, journal: .fixed),
         FieldSpec("score", { $0.score }, { $0.score = $1 }, journal: .fixed),
         FieldSpec("total", { $0.total }, { $0.total = $1 }, journal: .flagged(1)),
@@ -68,7 +68,7 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         FieldSpec("difficulty", { $0.difficulty }, { $0.difficulty = $1 }, journal: .named),
         FieldSpec("source", { $0.source }, { $0.source = $1 }, journal: .named),
         FieldSpec("results", { $0.results }, { $0.results = $1 }, journal: .list),
-    ]
+    ])
 
     public let fields: Fields
 

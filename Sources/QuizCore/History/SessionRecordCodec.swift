@@ -43,34 +43,36 @@ enum SessionRecordCodec {
 
     // MARK: Checksums
 
+    // Every game read is checked against its checksum: the fields are
+    // encoded into `scratch`, a buffer the caller keeps from one game to the
+    // next, so that no array is made for each.
+
     /// The checksum written before results were covered (the archive's key
     /// `checksum`): a CRC-32 of a session's encoded fields, its results left out.
-    static func fieldsChecksum(_ fields: Session.Fields) -> UInt32 {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        encodeFields(fields, Session.schema, named: sessionNamed, into: &bytes)
-        return bytes.withUnsafeBytes { CRC32.checksum($0) }
+    static func fieldsChecksum(_ fields: Session.Fields, scratch: inout [UInt8]) -> UInt32 {
+        scratch.removeAll(keepingCapacity: true)
+        encodeFields(fields, Session.schema, named: sessionNamed, into: &scratch)
+        return scratch.withUnsafeBytes { CRC32.checksum($0) }
     }
 
     /// A CRC-32 of one result's encoding.
-    static func resultChecksum(_ result: QuestionResult) -> UInt32 {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        encode(result, into: &bytes)
-        return bytes.withUnsafeBytes { CRC32.checksum($0) }
+    static func resultChecksum(_ result: QuestionResult, scratch: inout [UInt8]) -> UInt32 {
+        scratch.removeAll(keepingCapacity: true)
+        encode(result, into: &scratch)
+        return scratch.withUnsafeBytes { CRC32.checksum($0) }
     }
 
     /// The checksum of a whole game (the archive's key `wholeChecksum`): its
     /// `fieldsChecksum` in the high 32 bits, so that a reader leaving the
     /// results unread still checks the rest, and in the low 32 a CRC-32 of
     /// the number of results and each one's `resultChecksum`.
-    static func wholeChecksum(_ session: Session, results: [UInt32]) -> Int64 {
+    static func wholeChecksum(fields: UInt32, results: [UInt32]) -> Int64 {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4 + 4 * results.count)
         BigEndian.append(UInt32(results.count), to: &bytes)
         for crc in results { BigEndian.append(crc, to: &bytes) }
         let low = bytes.withUnsafeBytes { CRC32.checksum($0) }
-        return Int64(bitPattern: UInt64(fieldsChecksum(session.fields)) << 32 | UInt64(low))
+        return Int64(bitPattern: UInt64(fields) << 32 | UInt64(low))
     }
 
     // MARK: Writing
@@ -86,48 +88,63 @@ enum SessionRecordCodec {
     }
 
     /// A schema's fields but the results: `.fixed` ones before the flags byte
-    /// unless a `.tag` field puts the flags first (a result's tag byte).
+    /// unless a `.tag` field puts the flags first (a result's tag byte). The
+    /// flags byte and the count of named pairs are written when known, in
+    /// the places kept for them.
     private static func encodeFields<Fields>(
-        _ fields: Fields, _ schema: [FieldSpec<Fields>], named: UInt8, into out: inout [UInt8]
+        _ fields: Fields, _ schema: FieldSchema<Fields>, named: UInt8, into out: inout [UInt8]
     ) {
-        // Each field read once; no other array made (this runs for every
-        // game read, for its checksum).
-        let values = schema.map { $0.get(fields) }
         var flags: UInt8 = 0
-        var pairs = 0
-        var tagged = false
-        for (index, spec) in schema.enumerated() {
-            switch spec.journal {
-            case .flagged(let bit): if values[index] != nil { flags |= bit }
-            case .named: if values[index] != nil { pairs += 1 }
-            case .tag:
-                tagged = true
-                if case .outcome(let outcome)? = values[index] { flags |= code(outcome) }
-            case .fixed, .list: continue
-            }
+        var flagsAt = out.count
+        if let tag = schema.tag {
+            out.append(0)
+            if case .outcome(let outcome)? = schema[tag].get(fields) { flags |= code(outcome) }
         }
-        if pairs > 0 { flags |= named }
-        if tagged { out.append(flags) }
-        for (index, spec) in schema.enumerated() where spec.journal == .fixed {
-            append(values[index] ?? .integer(0), to: &out)
+        for index in schema.fixed where !append(schema[index], of: fields, to: &out) {
+            BigEndian.append(UInt64(0), to: &out)
         }
-        if !tagged { out.append(flags) }
-        // The flagged fields in the order of their bits.
-        var bit: UInt8 = 1
-        while bit != 0 {
-            for (index, spec) in schema.enumerated() where spec.journal == .flagged(bit) {
-                if let value = values[index] { append(value, to: &out) }
-            }
-            bit = bit &<< 1
+        if schema.tag == nil {
+            flagsAt = out.count
+            out.append(0)
+        }
+        for (bit, index) in schema.flagged where append(schema[index], of: fields, to: &out) { flags |= bit }
+        let pairsAt = out.count
+        var pairs: UInt32 = 0
+        out += [0, 0, 0, 0]
+        for index in schema.named {
+            guard let value = schema[index].get(fields) else { continue }
+            pairs += 1
+            append(schema[index].key, to: &out)
+            append(value.namedText, to: &out)
         }
         if pairs > 0 {
-            BigEndian.append(UInt32(pairs), to: &out)
-            for (index, spec) in schema.enumerated() where spec.journal == .named {
-                guard let value = values[index] else { continue }
-                append(spec.key, to: &out)
-                append(value.namedText, to: &out)
-            }
+            flags |= named
+            for shift in 0..<4 { out[pairsAt + shift] = UInt8(truncatingIfNeeded: pairs >> (24 - 8 * shift)) }
+        } else {
+            out.removeLast(4)
         }
+        out[flagsAt] = flags
+    }
+
+    /// Appends the value of `spec`'s field, read in its own type; false
+    /// when the field is absent (nothing appended).
+    private static func append<Fields>(_ spec: FieldSpec<Fields>, of fields: Fields, to out: inout [UInt8]) -> Bool {
+        switch spec.access {
+        case .date(let get, _): BigEndian.append(get(fields).timeIntervalSinceReferenceDate.bitPattern, to: &out)
+        case .integer(let get, _):
+            guard let value = get(fields) else { return false }
+            BigEndian.append(UInt64(bitPattern: Int64(value)), to: &out)
+        case .real(let get, _):
+            guard let value = get(fields) else { return false }
+            BigEndian.append(value.bitPattern, to: &out)
+        case .text(let get, _):
+            guard let value = get(fields) else { return false }
+            append(value, to: &out)
+        case .mark, .outcome, .results:
+            guard let value = spec.get(fields) else { return false }
+            append(value, to: &out)
+        }
+        return true
     }
 
     private static func append(_ value: FieldValue, to out: inout [UInt8]) {
@@ -173,26 +190,23 @@ enum SessionRecordCodec {
         var offset = 0
 
         /// What `encodeFields` wrote, over `blank`.
-        mutating func fields<Fields>(_ blank: Fields, _ schema: [FieldSpec<Fields>], named: UInt8)
+        mutating func fields<Fields>(_ blank: Fields, _ schema: FieldSchema<Fields>, named: UInt8)
             throws(Malformed) -> Fields
         {
             var fields = blank
-            let tagged = schema.contains { $0.journal == .tag }
-            var flags: UInt8 = tagged ? try u8() : 0
-            for spec in schema where spec.journal == .fixed { spec.set(&fields, try value(spec.kind)) }
-            if !tagged { flags = try u8() }
-            let flagged = schema.compactMap { spec -> (UInt8, FieldSpec<Fields>)? in
-                if case .flagged(let bit) = spec.journal { (bit, spec) } else { nil }
+            var flags: UInt8 = schema.tag != nil ? try u8() : 0
+            for index in schema.fixed { schema[index].set(&fields, try value(schema[index].kind)) }
+            if schema.tag == nil { flags = try u8() }
+            for (bit, index) in schema.flagged where flags & bit != 0 {
+                schema[index].set(&fields, try value(schema[index].kind))
             }
-            for (bit, spec) in flagged.sorted(by: { $0.0 < $1.0 }) where flags & bit != 0 {
-                spec.set(&fields, try value(spec.kind))
-            }
-            if let tag = schema.first(where: { $0.journal == .tag }) {
-                tag.set(&fields, .outcome(SessionRecordCodec.outcome(flags & 0x3F)))
+            if let tag = schema.tag {
+                schema[tag].set(&fields, .outcome(SessionRecordCodec.outcome(flags & 0x3F)))
             }
             if flags & named != 0 {
                 let pairs = try self.pairs()
-                for spec in schema where spec.journal == .named {
+                for index in schema.named {
+                    let spec = schema[index]
                     if let text = pairs[spec.key], let value = FieldValue(namedText: text, kind: spec.kind) {
                         spec.set(&fields, value)
                     }

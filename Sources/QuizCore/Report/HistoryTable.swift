@@ -43,8 +43,11 @@ package enum HistoryTable {
 
         /// The widths of the date's two cells and of the title made safe.
         mutating func measure(_ session: Session, title raw: String) -> (day: Int, time: Int, title: Int) {
+            let title = safeTitle(raw).width
+            // `yyyy-MM-dd` and `HH:mm` of a year of four digits, counted without making them.
+            if dates.formatsDayAndTime(session.date) { return (10, 5, title) }
             let (day, time) = dayAndTime(session.date)
-            return (day.utf8.count, time.utf8.count, safeTitle(raw).width)
+            return (day.utf8.count, time.utf8.count, title)
         }
 
         private mutating func dayAndTime(_ date: Date) -> (day: String, time: String) {

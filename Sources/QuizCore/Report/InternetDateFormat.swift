@@ -7,10 +7,15 @@ import Foundation
 /// per hour of dates.
 package struct InternetDateFormat {
     let timeZone: TimeZone
-    private var offsets: [Int: Int] = [:]
+    /// The zone's offset for an hour of dates, in a slot by the hour's low
+    /// bits (a later hour of the same slot takes it): a table of fixed size,
+    /// where a dictionary grew by an entry for each hour of a history.
+    private var offsets: [(hour: Int, offset: Int)]
+    private static let slots = 1024
 
     init(timeZone: TimeZone) {
         self.timeZone = timeZone
+        offsets = Array(repeating: (.min, 0), count: Self.slots)
     }
 
     mutating func string(from date: Date) -> String {
@@ -25,12 +30,13 @@ package struct InternetDateFormat {
     /// once per hour of dates.
     private mutating func localDay(_ seconds: Int, of date: Date) -> (days: Int, secondOfDay: Int, offset: Int) {
         let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
+        let slot = hour & (Self.slots - 1)
         let offset: Int
-        if let known = offsets[hour] {
-            offset = known
+        if offsets[slot].hour == hour {
+            offset = offsets[slot].offset
         } else {
             offset = timeZone.secondsFromGMT(for: date)
-            offsets[hour] = offset
+            offsets[slot] = (hour, offset)
         }
         let local = seconds + offset
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
@@ -76,12 +82,7 @@ package struct InternetDateFormat {
     /// `yyyy-MM-dd` and `HH:mm` as `DateFormatter` gives them, for years 1
     /// to 9999 (nil otherwise: ask `DateFormatter`).
     mutating func dayAndTime(from date: Date) -> (day: String, time: String)? {
-        let time = date.timeIntervalSince1970
-        guard time.isFinite, abs(time) < 1e13 else { return nil }
-        let seconds = Int(time.rounded(.down))
-        let (days, secondOfDay, _) = localDay(seconds, of: date)
-        let (year, month, day) = CalendarDay(number: days).civil
-        guard (1...9999).contains(year) else { return nil }
+        guard let (year, month, day, secondOfDay) = localDate(date) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         func two(_ value: Int) {
@@ -100,6 +101,28 @@ package struct InternetDateFormat {
         bytes.append(58)
         two(secondOfDay / 60 % 60)
         return (dayText, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Whether `dayAndTime(from:)` formats `date` (its cells then 10 and 5
+    /// bytes wide), without making its text.
+    mutating func formatsDayAndTime(_ date: Date) -> Bool {
+        let time = date.timeIntervalSince1970
+        guard time.isFinite, abs(time) < 1e13 else { return false }
+        // A zone's offset is less than a day: a day of the years 2 to 9998 in
+        // UTC is one of 1 to 9999 in any zone, without asking for the offset.
+        if (2...9998).contains(CalendarDay(number: Int((time / 86400).rounded(.down))).civil.year) { return true }
+        return localDate(date) != nil
+    }
+
+    /// The local year, month, day and second of the day, for years 1 to 9999.
+    private mutating func localDate(_ date: Date) -> (year: Int, month: Int, day: Int, secondOfDay: Int)? {
+        let time = date.timeIntervalSince1970
+        guard time.isFinite, abs(time) < 1e13 else { return nil }
+        let seconds = Int(time.rounded(.down))
+        let (days, secondOfDay, _) = localDay(seconds, of: date)
+        let (year, month, day) = CalendarDay(number: days).civil
+        guard (1...9999).contains(year) else { return nil }
+        return (year, month, day, secondOfDay)
     }
 }
 

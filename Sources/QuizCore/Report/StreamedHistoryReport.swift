@@ -6,14 +6,15 @@ import Foundation
 /// text are ever all in memory.
 ///
 /// `init` is the first pass: it reads each game it may show once (without
-/// its results) and keeps, for each game shown, only its date and position
-/// (16 bytes: 16 MB at a million), sorted newest first; the table's column
+/// its results) and keeps, for each game shown, its date and position
+/// (16 bytes: 16 MB at a million), sorted newest first, and the game itself
+/// when it is among the newest `keptGames` (not for JSON); the table's column
 /// widths are measured in the same pass (over the games shown only, in a
 /// second look at them, when `limit` leaves some out). With `limit`, the
 /// history's games are read newest first until `limit` of them are found
 /// (`--limit 20` reads 20 games of a big archive), the pending ones all.
-/// `write` is the second pass: each game read again, in that order, and its
-/// row handed on in chunks of about 64 KiB, each ending at a line's end. A
+/// `write` is the second pass: each game, kept or read again, in that order,
+/// and its row handed on in chunks of about 64 KiB, each ending at a line's end. A
 /// game that cannot be read in the first pass (damage) makes `init` return
 /// nil: `HistoryStore.load` then repairs and reports.
 public struct StreamedHistoryReport {
@@ -26,6 +27,11 @@ public struct StreamedHistoryReport {
     public let format: HistoryReport.Format
     private let stream: HistoryStream
     private let keys: [Key]
+    /// The games of the newest `kept.count` positions (from `keptStart`)
+    /// read by the first pass, kept for the second, which then does not read
+    /// them again; without their results, so none for JSON.
+    private let kept: [Session?]
+    private let keptStart: Int
     private let widths: HistoryTable.Widths
     private let timeZone: TimeZone
     private let titles: [String: String]
@@ -38,6 +44,11 @@ public struct StreamedHistoryReport {
     /// Bytes a chunk holds before it is handed on (then at the next line's end).
     public static let chunkSize = 65_536
 
+    /// Games kept from the first pass at most (a few hundred bytes each): the
+    /// memory of any history's report stays bounded, and one of up to this
+    /// many games is read once. Older games are read again.
+    public static let keptGames = 32_768
+
     /// Games shown.
     public var count: Int { keys.count }
 
@@ -47,7 +58,7 @@ public struct StreamedHistoryReport {
     /// a game of the archive cannot be read.
     public init?(
         _ stream: HistoryStream, format: HistoryReport.Format, quiz: QuizID? = nil, limit: Int? = nil,
-        timeZone: TimeZone, titles: [String: String] = [:]
+        timeZone: TimeZone, titles: [String: String] = [:], keeping keptGames: Int = keptGames
     ) {
         guard stream.count <= Int(UInt32.max) else { return nil }
         var keys: [Key] = []
@@ -55,6 +66,8 @@ public struct StreamedHistoryReport {
         var maker = HistoryTable.CellMaker(timeZone: timeZone)
         // The games shown that hold a number JSON cannot (a time that is not finite).
         var unwritable: Set<UInt32> = []
+        let keptStart = stream.count - (format == .json ? 0 : min(stream.count, limit ?? .max, keptGames))
+        var kept = [Session?](repeating: nil, count: stream.count - keptStart)
         /// Reads the game at `position`; false when it is not of `quiz`.
         func take(_ position: Int, measure: Bool) throws(ArchiveError) -> Bool {
             let session = try stream.session(at: position, results: format == .json)
@@ -66,6 +79,7 @@ public struct StreamedHistoryReport {
                 unwritable.insert(UInt32(position))
             }
             keys.append(Key(date: session.date.timeIntervalSinceReferenceDate, position: UInt32(position)))
+            if position >= keptStart { kept[position - keptStart] = session }
             if measure {
                 widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
             }
@@ -100,7 +114,7 @@ public struct StreamedHistoryReport {
         if format == .table && limit != nil {
             do {
                 for key in keys {
-                    let session = try stream.session(at: Int(key.position), results: false, checked: true)
+                    let session = try Self.session(key, kept: kept, from: keptStart, in: stream, results: false)
                     widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
                 }
             } catch {
@@ -110,11 +124,23 @@ public struct StreamedHistoryReport {
         self.format = format
         self.stream = stream
         self.keys = keys
+        self.kept = kept
+        self.keptStart = keptStart
         self.widths = widths
         self.timeZone = timeZone
         self.titles = titles
         limited = limit != nil
         unwritableJSON = !unwritable.isEmpty && keys.contains { unwritable.contains($0.position) }
+    }
+
+    /// The game of `key` after the first pass: kept, or read again (its
+    /// checksum was checked in the first).
+    private static func session(
+        _ key: Key, kept: [Session?], from keptStart: Int, in stream: HistoryStream, results: Bool
+    ) throws(ArchiveError) -> Session {
+        let index = Int(key.position) - keptStart
+        if !results, index >= 0, let session = kept[index] { return session }
+        return try stream.session(at: Int(key.position), results: results, checked: true)
     }
 
     /// The games shown, newest first (read again: for sessions in memory).
@@ -156,7 +182,8 @@ public struct StreamedHistoryReport {
         func each(results: Bool, _ body: (_ session: Session, _ last: Bool) -> Void) throws(Failure) {
             for (number, key) in keys.enumerated() where going {
                 do {
-                    let session = try stream.session(at: Int(key.position), results: results, checked: true)
+                    let session = try Self.session(
+                        key, kept: kept, from: keptStart, in: stream, results: results)
                     body(session, number == keys.count - 1)
                 } catch {
                     throw Failure(description: "the history changed while it was read: \(error)")
