@@ -75,20 +75,21 @@ public enum KeyedArchive {
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
-    /// The class's own name in a mangled one: `_Tt`, `C` (a class), a `C`,
-    /// `O` or `V` for each class, enum or struct it is nested in, then the
-    /// module and each name as its length and ASCII letters; nil for any other.
+    /// The class's own name in a mangled one: `_Tt`, its kind `C` (a class),
+    /// a `C`, `O` or `V` for each class, enum or struct it is nested in
+    /// (innermost first), then the module and each name, outermost first, as
+    /// its length and ASCII letters; nil for any other.
     private static func mangledClassName(_ name: Substring.UTF8View) -> Substring? {
         guard name.dropFirst(3).first == UInt8(ascii: "C") else { return nil }
         var rest = name.dropFirst(3)
-        var contexts = 0
+        var kinds = 0
         while let kind = rest.first, kind == UInt8(ascii: "C") || kind == UInt8(ascii: "O") || kind == UInt8(ascii: "V")
         {
-            contexts += 1
+            kinds += 1
             rest = rest.dropFirst()
         }
         var last: Substring?
-        for _ in 0..<(contexts + 1) {
+        for _ in 0..<(kinds + 1) {
             let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             guard digits.first != UInt8(ascii: "0"), digits.count < 5,
                 let length = Int(Substring(digits)), length > 0
