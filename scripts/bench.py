@@ -433,6 +433,10 @@ def measure(size, runs, classic_allowed):
     if classic and classic.skipped:
         log(f"   classic: {classic.skipped}")
     result["work"]["record"] = record
+    if size == TARGET_SIZE:
+        classic_record = measure_classic(size, runs, folder, notes)
+        if classic_record:
+            result["work"]["record, classic archive"] = classic_record
 
     # recent
     recent = [
@@ -643,6 +647,69 @@ def measure(size, runs, classic_allowed):
     return result
 
 
+# The classic program of the tests: Session and SessionHistory archived with
+# Foundation's own NSKeyedArchiver, as `QuizApp.Session`.
+CLASSIC_PROGRAM = os.path.join(ROOT, "Tests", "QuizCLITests", "Fixtures", "classic-program", "main.swift")
+
+
+def measure_classic(size, runs, folder, notes):
+    """Recording a game into an archive of `size` games that a classic program
+    wrote (date and score only; no journal sequence): the first game, each run
+    into a fresh copy, and the next ones, each run one more game into a copy
+    that has had its first. None when swiftc cannot build the program."""
+    swiftc = shutil.which("swiftc")
+    if not swiftc:
+        notes.append("record, classic archive: not measured (no swiftc to build the classic program)")
+        return None
+    program = os.path.join(WORK, "classic-program")
+    archive = os.path.join(folder, "classic-seed.archive")
+    started = time.perf_counter()
+    for argv in (
+        [swiftc, "-O", "-module-name", "QuizApp", CLASSIC_PROGRAM, "-o", program],
+        [program, "write", "seed", str(size), archive],
+    ):
+        if subprocess.run(argv, env=ENV, stdout=subprocess.DEVNULL).returncode != 0:
+            raise SystemExit(f"bench: {' '.join(argv)} failed")
+    log(f"   classic archive of {size:,} games written by Foundation in {time.perf_counter() - started:.1f} s (untimed)")
+
+    def fresh(data_dir):
+        shutil.rmtree(data_dir, ignore_errors=True)
+        os.makedirs(data_dir, mode=0o700)
+        shutil.copyfile(archive, os.path.join(data_dir, "history.archive"))
+        os.chmod(os.path.join(data_dir, "history.archive"), 0o600)
+
+    def game(data_dir, i):
+        return (
+            [QUIZ, "world-capitals", "-n", "5", "--seed", str(2000 + i), "--data-dir", data_dir, "--no-color"],
+            ANSWERS,
+        )
+
+    first_dir = os.path.join(folder, "classic-first")
+    next_dir = os.path.join(folder, "classic-next")
+
+    def first(i):
+        fresh(first_dir)  # untimed: before the spawn
+        return game(first_dir, i)
+
+    def following(i):
+        if not os.path.exists(next_dir):
+            fresh(next_dir)  # the priming run records the first game
+        return game(next_dir, i)
+
+    contenders = [
+        Contender("quiz, first game", first, expect("right ("), after=lambda: wait_for_compaction(first_dir, notes)),
+        Contender(
+            "quiz, next game", following, expect("right ("), after=lambda: wait_for_compaction(next_dir, notes), prime=True
+        ),
+    ]
+    log("   record, classic archive")
+    compare(contenders, runs)
+    listing = run([QUIZ, "--history", "--format", "csv", "--data-dir", next_dir])
+    if listing.lines != size + len(contenders[1].runs) + 3:
+        raise SystemExit(f"bench: the classic history holds {listing.lines - 1} games")
+    return contenders
+
+
 # MARK: Report
 
 
@@ -780,6 +847,17 @@ def targets(results):
                 f"{times_text(value)} ({milliseconds(work['record'][0].median)} ÷ "
                 f"{milliseconds(base['work']['record'][0].median)})",
                 verdict(value, 1.5),
+            )
+        )
+    if "record, classic archive" in work:
+        following = work["record, classic archive"][1].median
+        value = following / work["record"][1].median
+        rows.append(
+            (
+                "a game after the first into a 100k classic archive ≤ 2.0× SQLite's insert",
+                f"{times_text(value)} ({milliseconds(following)}; the first: "
+                f"{milliseconds(work['record, classic archive'][0].median)})",
+                verdict(value, 2.0),
             )
         )
     if "start-up" in work:
@@ -923,6 +1001,14 @@ the same number).
   {CLASSIC_TIMEOUT:.0f} s a run, and not tried at larger sizes once stopped.
   A background compaction that a record starts is waited for before the next
   run and not timed.
+- **record, classic archive** (100,000 games): the same game recorded into
+  an archive a classic program wrote (`Tests/QuizCLITests/Fixtures/classic-program`,
+  built with `swiftc -O -module-name QuizApp`: `QuizApp.Session` objects with
+  only `date` and `score`, archived by Foundation's `NSKeyedArchiver`; no
+  journal sequence, no journal, no derived file). *First game*: each run into
+  a fresh copy of it. *Next game*: each run one more game into a copy that
+  had its first in an untimed priming run. Against the *next game*; the
+  targets compare it with SQLite's insert.
 - **recent**: `quiz --history --limit 20 --data-dir DIR --no-color` (the table
   of the 20 newest games). SQLite: `sqlite3 -box` of `SELECT date, quiz,
   title, score, total, duration FROM sessions ORDER BY date DESC LIMIT 20`.

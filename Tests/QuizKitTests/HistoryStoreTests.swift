@@ -299,6 +299,25 @@ struct HistoryStoreTests {
         #expect(try store.load().sessions == (1...40).map { session($0) })
     }
 
+    /// An archive another program wrote has no journal sequence: the rule
+    /// counts its games, so beyond the limit each game is one journal record
+    /// and the archive is left as it is until a compaction folds them in.
+    @Test func aLargeArchiveWithoutAJournalSequenceIsNotRewrittenByEachGame() throws {
+        let temporary = try TemporaryFolder()
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 10)
+        try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
+        let original = KeyedArchive.data(for: (1...20).map { session($0) })
+        try original.write(to: URL(fileURLWithPath: store.archivePath))
+        for n in 21...25 {
+            _ = try store.record(session(n))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store.archivePath)) == original, "game \(n)")
+        }
+        #expect(try store.load().sessions == (1...25).map { session($0) })
+        try store.compact()
+        let archive = try KeyedArchive.decode(try Data(contentsOf: URL(fileURLWithPath: store.archivePath)))
+        #expect(archive.sessions == (1...25).map { session($0) })
+    }
+
     @Test func theSummaryGivesTheSameMilestonesAsTheWholeHistory() throws {
         let temporary = try TemporaryFolder()
         let store = HistoryStore(folder: temporary.file("quiz"))

@@ -238,6 +238,58 @@ struct KeyedArchiveLegacyTests {
         }
     }
 
+    /// A classic program's classes, as Foundation names them (qualified by
+    /// any module) or Apple's runtimes do (mangled, nested too).
+    @Test(arguments: [
+        ("QuizApp.Session", "QuizApp.SessionHistory"), ("My_App2.Session", "My_App2.SessionHistory"),
+        ("_TtC7QuizApp7Session", "_TtC7QuizApp14SessionHistory"),
+        ("_TtCC7QuizApp4Game7Session", "_TtCO7QuizApp5Games14SessionHistory"),
+        ("_TtCV7QuizApp5Store7Session", "QuizApp.SessionHistory"),
+    ])
+    func classicProgramsClassNamesAreRead(session: String, history: String) throws {
+        var text = try #require(String(data: try Fixture.data("legacy-history.plist"), encoding: .utf8))
+        text = text.replacingOccurrences(of: "<string>Session</string>", with: "<string>\(session)</string>")
+        text = text.replacingOccurrences(of: "<string>SessionHistory</string>", with: "<string>\(history)</string>")
+        #expect(try KeyedArchive.sessions(from: Data(text.utf8)).map(\.score) == [7, 0, 12])
+    }
+
+    /// Names that only look like them: another class of such a module, a
+    /// module name that is no identifier, a nested name Foundation never
+    /// writes, a mangled name whose lengths or kinds are wrong, NSNumber
+    /// (an archive keeps numbers as values, never as objects of that class).
+    @Test(arguments: [
+        "QuizApp.EvilPayload", "9App.Session", ".Session", "QuizApp.", "Quiz-App.Session", "A.B.Session",
+        "QuizApp.NSArray", "_TtC7QuizApp4Evil", "_TtC7QuizApp8Session", "_TtC07QuizApp7Session",
+        "_TtC7QuizApp7SessionX", "_TtC7QuizApp", "_TtCX7QuizApp7Session", "_TtGC7QuizApp7Session",
+        "_TtO7QuizApp7Session",
+        "_TtC7Quiz-Ap7Session", "NSNumber", "session",
+    ])
+    func lookalikeClassNamesAreRefused(name: String) throws {
+        let data = try legacyFixture(replacing: "<string>Session</string>", with: "<string>\(name)</string>")
+        #expect(throws: ArchiveError.foreignClass(name)) { try KeyedArchive.sessions(from: data) }
+    }
+
+    /// `encode(NSNumber(value:))` or an `Int` encoded as `Any` archives the
+    /// number as an object of its own, which the field refers to.
+    @Test func boxedNumbersAreRead() throws {
+        var text = try #require(String(data: try Fixture.data("legacy-history.plist"), encoding: .utf8))
+        let inline = "<key>score</key>\n\t\t\t<integer>7</integer>"
+        #expect(text.contains(inline))
+        text = text.replacingOccurrences(
+            of: inline, with: "<key>score</key><dict><key>CF$UID</key><integer>13</integer></dict>")
+        let end = "\t</array>\n\t<key>$top</key>"
+        #expect(text.contains(end))
+        text = text.replacingOccurrences(of: end, with: "\t\t<integer>7</integer>\n" + end)
+        #expect(try KeyedArchive.sessions(from: Data(text.utf8)).map(\.score) == [7, 0, 12])
+        // A reference to anything but a number is still no score.
+        let text2 = text.replacingOccurrences(
+            of: "\t\t<integer>7</integer>\n\t</array>", with: "\t\t<string>7</string>\n\t</array>")
+        #expect(text2 != text)
+        let salvaged = try KeyedArchive.salvage(Data(text2.utf8))
+        #expect(salvaged.sessions.map(\.score) == [0, 12])
+        #expect(salvaged.firstProblem == "not a SessionHistory archive (session 1's score is not an integer)")
+    }
+
     @Test func foreignClassMessageNamesTheClass() {
         #expect(
             ArchiveError.foreignClass("EvilPayload").description

@@ -30,21 +30,79 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
 /// (CONTRIBUTING.md, "Measured choices in the code"), and `NSKeyedUnarchiver` traps on shapes it does not expect.
 /// So this writes the same object graph itself, straight into the binary
 /// property list, with the bare names `SessionHistory`, `Session` and
-/// `QuestionResult`, and reads it back lazily with the explicit class list
-/// `allowedClasses`, checking the type of every value before use. Equal `QuestionResult`s are archived once and shared (they
+/// `QuestionResult`, and reads it back lazily with an explicit list of classes
+/// (`readableClass`), checking the type of every value before use. Equal `QuestionResult`s are archived once and shared (they
 /// are immutable, as a keyed archive allows), which keeps the file small.
 /// Foundation's `NSKeyedUnarchiver` reads what this writes (tested).
 public enum KeyedArchive {
-    /// Every class an archive may name; anything else is refused unread.
-    /// Foundation's archiver qualifies names with the module that declares
-    /// the class: `QuizKit.` before the core was a module of its own,
-    /// `QuizCore.` since.
-    public static let allowedClasses: Set<String> = [
-        "SessionHistory", "Session", "QuestionResult",
-        "QuizKit.SessionHistory", "QuizKit.Session", "QuizKit.QuestionResult",
-        "QuizCore.SessionHistory", "QuizCore.Session", "QuizCore.QuestionResult",
-        "NSArray", "NSMutableArray", "NSDate", "NSString", "NSMutableString", "NSObject",
-    ]
+    /// The class quiz reads for a class name an archive gives, nil for any
+    /// other (refused unread): Foundation's arrays, strings and dates, and
+    /// `SessionHistory`, `Session` and `QuestionResult` by the bare names
+    /// quiz writes or as an archiver of another program named them. Foundation
+    /// qualifies a class by the module that declares it (`QuizApp.Session`;
+    /// quiz's own were `QuizKit.` and `QuizCore.`); Apple's runtimes can
+    /// give its mangled name instead (`_TtC7QuizApp7Session`), and always do
+    /// for a class nested in another type (`_TtCC7QuizApp4Game7Session`).
+    static func readableClass(_ name: String) -> ArchiveDecoder.Class? {
+        switch name {
+        case "NSArray", "NSMutableArray": return .array
+        case "NSDate": return .date
+        case "NSString", "NSMutableString": return .string
+        case "NSObject": return .object
+        default: break
+        }
+        let unqualified: Substring?
+        if name.hasPrefix("_Tt") {
+            unqualified = mangledClassName(name.utf8[...])
+        } else if let dot = name.firstIndex(of: ".") {
+            let module = name[..<dot]
+            let rest = name[name.index(after: dot)...]
+            unqualified = isIdentifier(module) ? rest : nil
+        } else {
+            unqualified = name[...]
+        }
+        switch unqualified {
+        case "SessionHistory": return .sessionHistory
+        case "Session": return .session
+        case "QuestionResult": return .questionResult
+        default: return nil
+        }
+    }
+
+    /// A Swift identifier (a module name): a letter or `_`, then letters, digits and `_`.
+    private static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// The class's own name in a mangled one: `_Tt`, its kind `C` (a class),
+    /// a `C`, `O` or `V` for each class, enum or struct it is nested in
+    /// (innermost first), then the module and each name, outermost first, as
+    /// its length and ASCII letters; nil for any other.
+    private static func mangledClassName(_ name: Substring.UTF8View) -> Substring? {
+        guard name.dropFirst(3).first == UInt8(ascii: "C") else { return nil }
+        var rest = name.dropFirst(3)
+        var kinds = 0
+        while let kind = rest.first, kind == UInt8(ascii: "C") || kind == UInt8(ascii: "O") || kind == UInt8(ascii: "V")
+        {
+            kinds += 1
+            rest = rest.dropFirst()
+        }
+        var last: Substring?
+        for _ in 0..<(kinds + 1) {
+            let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard digits.first != UInt8(ascii: "0"), digits.count < 5,
+                let length = Int(Substring(digits)), length > 0
+            else { return nil }
+            rest = rest.dropFirst(digits.count)
+            let identifier = Substring(rest.prefix(length))
+            guard identifier.utf8.count == length, identifier.utf8.allSatisfy({ $0 < 0x80 }), isIdentifier(identifier)
+            else { return nil }
+            rest = rest.dropFirst(length)
+            last = identifier
+        }
+        return rest.isEmpty ? last : nil
+    }
 
     // MARK: Writing
 
@@ -537,18 +595,7 @@ struct ArchiveDecoder {
             name = try reader.string(try reader.reference(description, description.count + i))
         }
         guard let name else { throw ArchiveError.wrongShape("a class description has no name") }
-        guard KeyedArchive.allowedClasses.contains(name) else { throw ArchiveError.foreignClass(name) }
-        let bare = name.split(separator: ".").last.map(String.init) ?? name
-        let known: Class =
-            switch bare {
-            case "SessionHistory": .sessionHistory
-            case "Session": .session
-            case "QuestionResult": .questionResult
-            case "NSArray", "NSMutableArray": .array
-            case "NSDate": .date
-            case "NSString", "NSMutableString": .string
-            default: .object
-            }
+        guard let known = KeyedArchive.readableClass(name) else { throw ArchiveError.foreignClass(name) }
         classes[Int(uid)] = known
         return known
     }
@@ -634,14 +681,26 @@ struct ArchiveDecoder {
     }
 
     func integer(_ ref: Int, what: @autoclosure () -> String) throws -> Int {
-        guard let value = try reader.integer(ref) else { throw ArchiveError.wrongShape("\(what()) is not an integer") }
+        guard let value = try reader.integer(ref) ?? reader.integer(boxed(ref)) else {
+            throw ArchiveError.wrongShape("\(what()) is not an integer")
+        }
         guard let int = Int(exactly: value) else { throw ArchiveError.absurdValue("\(what()) \(value)") }
         return int
     }
 
     func real(_ ref: Int, what: @autoclosure () -> String) throws -> Double {
-        guard let value = try reader.real(ref) else { throw ArchiveError.wrongShape("\(what()) is not a number") }
+        guard let value = try reader.real(ref) ?? reader.real(boxed(ref)) else {
+            throw ArchiveError.wrongShape("\(what()) is not a number")
+        }
         return value
+    }
+
+    /// The object a reference names (`ref` itself when it is none): a boxed
+    /// number (an `NSNumber`, or an `Int` encoded as `Any`) is archived as an
+    /// object of its own, referred to by the field.
+    func boxed(_ ref: Int) throws -> Int {
+        guard let uid = try reader.uid(ref), uid != 0 else { return ref }
+        return try entry(uid)
     }
 
     mutating func sessionList() throws -> BinaryPropertyListReader.Container {

@@ -42,8 +42,9 @@ public struct HistoryStore: Sendable {
     /// versions (`quiz-pending-UID.journal`, which say no folder), the one
     /// history they were most likely meant for, rather than leave them unread.
     public let adoptsUntaggedPending: Bool
-    /// Up to this many games, every record also rewrites the archive at once
-    /// (a few milliseconds), so a small history is always one whole archive.
+    /// Up to this many games (the archive's and the journal's), every record
+    /// also rewrites the archive at once (a few milliseconds), so a small
+    /// history is always one whole archive.
     public let inlineCompactionLimit: Int
 
     /// Told, once, when the history's lock is held by another process and
@@ -408,7 +409,9 @@ public struct HistoryStore: Sendable {
             }
             markJournal()
             let unfolded = journal.sessions.count + recovered.count + 1
-            let total = Int(clamping: journal.last)
+            // The games, not the journal's sequence: an archive another
+            // program wrote has no sequence, and its journal counts from 0.
+            let total = ((try? snapshot.archiveCount()) ?? 0) + unfolded
             var needsCompaction = false
             if total <= inlineCompactionLimit {
                 do {
