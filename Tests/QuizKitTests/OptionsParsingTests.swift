@@ -301,9 +301,12 @@ import Testing
         assertFails(
             ["--stats", "--seed", "1"], "--seed goes with playing: quiz QUIZ --seed 42, or quiz --seed 42 for the menu")
         assertFails(["--history-check"], "--history-check goes with --validate")
-        assertFails(["--list", "--data-dir", "d"], "--data-dir goes with playing, --history, --share, --stats and --merge-history")
         assertFails(
-            ["--validate", "a", "--data-dir", "d"], "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+            ["--list", "--data-dir", "d"],
+            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        assertFails(
+            ["--validate", "a", "--data-dir", "d"],
+            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
     }
 
     @Test func theFirstProblemIsTheOneReported() {
