@@ -61,7 +61,7 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -W 'easy medium hard' -- "$cur")
             return
             ;;
-        --fsrs-parameters)
+        --fsrs-parameters | --merge-history)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return
@@ -73,7 +73,7 @@ _quiz() {
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
             --data-dir --history --share --stats --review --list --validate --format --limit --quiz --game --ascii
-            --colorblind --text --no-color --no-pager --fsrs-parameters --history-check -h --help --version' -- "$cur")
+            --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history -h --help --version' -- "$cur")
         return
     fi
     local word

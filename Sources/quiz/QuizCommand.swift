@@ -61,6 +61,10 @@ struct QuizCommand {
             return try StatsCommand.run(context)
         case .compact:
             return try CompactCommand.run(context)
+        case .merge(let path):
+            let merged = try MergeCommand.run(context, path: path)
+            if merged.needsCompaction { Compaction.startInBackground(folder: store.folder) }
+            return merged.status
         case .play(let name):
             return try play(name)
         case .review:

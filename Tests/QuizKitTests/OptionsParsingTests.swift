@@ -224,7 +224,7 @@ import Testing
     // MARK: Conflicts
 
     @Test func oneModeAtATime() {
-        let message = "choose one of --history, --share, --stats, --review, --list, --validate"
+        let message = "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history"
         assertFails(["--history", "--share"], message)
         assertFails(["--stats", "--list"], message)
         assertFails(["--review", "--validate", "f"], message)
@@ -301,9 +301,12 @@ import Testing
         assertFails(
             ["--stats", "--seed", "1"], "--seed goes with playing: quiz QUIZ --seed 42, or quiz --seed 42 for the menu")
         assertFails(["--history-check"], "--history-check goes with --validate")
-        assertFails(["--list", "--data-dir", "d"], "--data-dir goes with playing, --history, --share and --stats")
         assertFails(
-            ["--validate", "a", "--data-dir", "d"], "--data-dir goes with playing, --history, --share and --stats")
+            ["--list", "--data-dir", "d"],
+            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        assertFails(
+            ["--validate", "a", "--data-dir", "d"],
+            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
     }
 
     @Test func theFirstProblemIsTheOneReported() {
@@ -313,6 +316,6 @@ import Testing
         // Mode conflicts come before the options of one mode.
         assertFails(
             ["--history", "--share", "--game", "2"],
-            "choose one of --history, --share, --stats, --review, --list, --validate")
+            "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history")
     }
 }

@@ -4,7 +4,7 @@ import QuizStore
 /// The exit statuses `quiz` promises (sysexits.h values; README, "Exit
 /// status"), and which one each library error ends the command with: the
 /// one place that maps `BankError`, `RemoteBankError`, `HistoryError`,
-/// `QuizLookup.Failure` and `NthGame.Failure` to a status.
+/// `QuizLookup.Failure`, `NthGame.Failure` and `MergeSource.Failure` to a status.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case usage = 64
@@ -44,6 +44,14 @@ public enum ExitStatus: Int32, Sendable {
         case .bank(let bank): self.init(bank)
         case .damaged: self = .dataError
         case .noQuiz, .noID: self = .noInput
+        }
+    }
+
+    /// A `--merge-history` PATH not there or unreadable, 66; one that is no history, 65.
+    public init(_ error: MergeSource.Failure) {
+        switch error {
+        case .notFound: self = .noInput
+        case .notAHistory: self = .dataError
         }
     }
 

@@ -13,6 +13,8 @@ import QuizStore
 public struct Options: Sendable, Equatable {
     public enum Mode: Equatable, Sendable {
         case repl, play(String), history, share, stats, list, validate([String]), help, version, review
+        /// `--merge-history PATH`: another history's games added to this one.
+        case merge(String)
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
 
@@ -29,6 +31,7 @@ public struct Options: Sendable, Equatable {
             case .version: "version"
             case .compact: "compact"
             case .review: "review"
+            case .merge: "merge"
             }
         }
     }
@@ -81,6 +84,9 @@ public struct Options: Sendable, Equatable {
           quiz --review             play the questions due for review, most
                                     overdue first (--quiz ID: of one quiz)
           quiz --validate FILE...   check question banks; exit 65 on any error
+          quiz --merge-history PATH add the games of another data folder, an
+                                    archive, a journal or a --format json export
+                                    that the history lacks (each game once)
 
         Options:
           -n, --count N             questions per game (default: 10; all: every one)
@@ -196,6 +202,7 @@ public struct Options: Sendable, Equatable {
             case "--stats": try flag(); modes.append(.stats)
             case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
+            case "--merge-history": modes.append(.merge(try value()))
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
             case "--text": try flag(); options.text = true
@@ -265,7 +272,8 @@ public struct Options: Sendable, Equatable {
         // the runtime's reflection, a few hundred microseconds at start-up.)
         let distinct = Set(modes.map(\.name))
         if distinct.count > 1 {
-            throw usageError("choose one of --history, --share, --stats, --review, --list, --validate")
+            throw usageError(
+                "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history")
         }
         switch modes.first {
         case .validate:
@@ -346,7 +354,7 @@ public struct Options: Sendable, Equatable {
         let validating = if case .validate = mode { true } else { false }
         if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
         if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
-            throw usageError("--data-dir goes with playing, --history, --share and --stats")
+            throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
         }
     }
 }

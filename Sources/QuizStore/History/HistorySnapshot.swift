@@ -226,6 +226,12 @@ extension HistoryStore {
         /// Gives up, throwing `.damaged` (`stream`, whose caller then goes
         /// the repairing way); the shared lock is let go of before `body`.
         case giveUp
+        /// Another folder's history, read as a source (`merge`): damage is
+        /// said, never repaired (the folder is not this store's to write),
+        /// and what can be read is read; the shared lock is let go of
+        /// before `body`, so no lock of the source is held while this
+        /// store's own is taken.
+        case readOnly
     }
 
     /// Opens the history's one `HistorySnapshot` and hands it to `body`, the
@@ -271,11 +277,19 @@ extension HistoryStore {
                     continue
                 case .giveUp: throw .damaged(path: damagedPending[0].path, movedTo: nil, reason: "damaged")
                 case .refuse: break  // Left for a reader to say; its readable games are added.
+                case .readOnly:
+                    problems += damagedPending.map { file in
+                        .problem(
+                            "\(file.path) is damaged: only the games that could be read from it are taken",
+                            file: file.path)
+                    }
+                    repairedPending = true
+                    continue
                 }
             }
             do throws(ArchiveError) {
                 try snapshot.settlePending()
-                if policy == .giveUp {
+                if policy == .giveUp || policy == .readOnly {
                     lock?.release()
                     lock = nil
                 }
@@ -296,6 +310,8 @@ extension HistoryStore {
     /// Repairs under the exclusive lock as `policy` says (see `DamagePolicy`).
     private func repair(archive: Bool, policy: DamagePolicy) throws(HistoryError) -> [Diagnostic] {
         switch policy {
+        case .readOnly:
+            return []  // Said where it is found (`openSnapshot`), and read as far as it can be.
         case .refuse:
             throw .cannotWrite(path: archive ? archivePath : journalPath, reason: Self.leftForAReader)
         case .repairLocked:

@@ -517,7 +517,7 @@ public struct HistoryStore: Sendable {
 
     /// Compacts with the lock held; returns notices (damage repaired). Not
     /// `repairing`, damage throws `.damaged` and changes nothing.
-    private func compactLocked(repairing: Bool) throws(HistoryError) -> [Diagnostic] {
+    func compactLocked(repairing: Bool) throws(HistoryError) -> [Diagnostic] {
         let read = try reading(damage: repairing ? .repairLocked : .refuse) { snapshot throws(ArchiveError) in
             var archived: [Session] = []
             try snapshot.eachArchiveSession(results: true) { archived.append($0) }
@@ -594,7 +594,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// Temporary files left by a writer that died: under the lock, none is live.
-    private func removeStaleTemporaryFiles() {
+    func removeStaleTemporaryFiles() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix("history.") && name.contains(".tmp-") {
             unlink(folder + "/" + name)

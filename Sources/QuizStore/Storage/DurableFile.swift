@@ -67,6 +67,32 @@ package struct DurableFile: Sendable {
         try Self.commit(fd, temporary: temporary, over: path, in: folder, failure: failure, sync: sync)
     }
 
+    /// Replaces the file atomically, as `replace(with:)` does, with the bytes
+    /// `write` hands to its argument a chunk at a time (a file too large to
+    /// hold in memory whole). `write` returning false abandons the
+    /// replacement: the temporary file is removed, the file left as it was,
+    /// and false returned.
+    package func replace(sync: Bool = true, streaming write: (_ add: ([UInt8]) -> Void) -> Bool) throws(FileFailure)
+        -> Bool
+    {
+        let temporary = temporaryPath
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileFailure(.open, file: temporary, reason: SystemReason.current) }
+        fchmod(fd, 0o600)
+        var failure: FileFailure?
+        let keep = write { bytes in
+            guard failure == nil else { return }
+            failure = bytes.withUnsafeBytes { Self.writeAll($0, to: fd, file: temporary) }
+        }
+        guard keep else {
+            close(fd)
+            unlink(temporary)
+            return false
+        }
+        try Self.commit(fd, temporary: temporary, over: path, in: folder, failure: failure, sync: sync)
+        return true
+    }
+
     /// Ends a write to `temporary` (open as `fd`): synced when `sync`, closed
     /// whatever happened before (its own failure reported too: on some file
     /// systems a write's error shows only at `close`), then renamed over

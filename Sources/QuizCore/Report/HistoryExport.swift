@@ -1,0 +1,121 @@
+import Foundation
+internal import QuizFormats
+
+/// `quiz --history --format json` read back (`HistoryReport.jsonObject`
+/// wrote it), for `--merge-history`. The export keeps less than the archive
+/// does: dates to the second, durations to the tenth, no category,
+/// difficulty or source, a title that may be its bank's rather than the
+/// game's. So a game read from an export is compared with the history's
+/// games as the export keeps them (`projection`): the same game exported
+/// twice, or exported from a history that holds it, is the same game.
+package enum HistoryExport {
+    /// The export's games, in its order; those that cannot be a game (not an
+    /// object, no date or score) are skipped and counted, the first one's
+    /// reason kept. Throws when the bytes are no JSON array at all.
+    package struct Read {
+        package var games: [Session] = []
+        package var skipped = 0
+        package var firstProblem: String?
+    }
+
+    package enum Failure: Error, Equatable {
+        /// Not JSON (a syntax error: line, column, message).
+        case notJSON(String)
+        /// JSON, but not an array of games.
+        case notAnExport(String)
+    }
+
+    package static func read(_ bytes: [UInt8]) throws(Failure) -> Read {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .notJSON("line \(error.line), column \(error.column): \(error.message)")
+        }
+        guard let elements = root.array else { throw .notAnExport("it is \(root.kindName), not an array of games") }
+        let iso = formatter()
+        var read = Read()
+        for (index, element) in elements.enumerated() {
+            if let session = game(element, iso: iso) {
+                read.games.append(projection(session, iso: iso, keepingTitle: true))
+            } else {
+                read.skipped += 1
+                if read.firstProblem == nil { read.firstProblem = "game \(index + 1) has no date or score" }
+            }
+        }
+        return read
+    }
+
+    /// What the export keeps of `session`, in the form `read` gives it back
+    /// (the title left out unless `keepingTitle`: the export may show its
+    /// bank's), so `GameIdentity(projection(game))` is the same for a game
+    /// and for the game read back from its export.
+    package static func projection(_ session: Session, iso: ISO8601DateFormatter, keepingTitle: Bool = false)
+        -> Session
+    {
+        var fields = Session.Fields(
+            date: iso.date(from: iso.string(from: session.date)) ?? session.date, score: session.score)
+        fields.total = session.total
+        fields.quiz = session.quiz
+        fields.title = keepingTitle ? session.title : nil
+        fields.duration = session.duration.map { ($0 * 10).rounded() / 10 }
+        fields.seed = session.seed.map(throughDouble)
+        fields.results = session.results
+        return Session(fields)
+    }
+
+    /// The formatter the export's dates are written and read with.
+    package static func formatter() -> ISO8601DateFormatter {
+        let iso = ISO8601DateFormatter()
+        iso.timeZone = TimeZone(identifier: "UTC")
+        iso.formatOptions = [.withInternetDateTime]
+        return iso
+    }
+
+    /// A JSON number is a double: a seed beyond 2^53 comes back rounded.
+    private static func throughDouble(_ value: Int64) -> Int64 {
+        let double = Double(value)
+        return double >= 0x1p63 ? .max : Int64(double)
+    }
+
+    private static func game(_ node: JSONNode, iso: ISO8601DateFormatter) -> Session? {
+        guard let text = node["date"]?.string, let date = iso.date(from: text),
+            let score = integer(node["score"])
+        else { return nil }
+        var fields = Session.Fields(date: date, score: score)
+        fields.total = integer(node["total"])
+        fields.quiz = node["quiz"]?.string
+        fields.title = node["title"]?.string
+        fields.duration = number(node["duration"])
+        fields.seed = number(node["seed"]).map { $0 >= 0x1p63 ? .max : $0 < -0x1p63 ? .min : Int64($0) }
+        fields.results = (node["results"]?.array ?? []).compactMap(result)
+        return Session(fields)
+    }
+
+    private static func result(_ node: JSONNode) -> QuestionResult? {
+        guard let prompt = node["prompt"]?.string, let answer = node["answer"]?.string,
+            let outcome = node["outcome"]?.string.flatMap(QuestionOutcome.init(rawValue:))
+        else { return nil }
+        var fields = QuestionResult.Fields(
+            prompt: prompt, outcome: outcome, given: node["given"]?.string, answer: answer)
+        fields.typed = node["typed"]?.string
+        switch node["overridden"]?.value {
+        case .bool(let overridden): fields.overridden = overridden
+        case .number(let overridden): fields.overridden = overridden != 0
+        default: break
+        }
+        fields.identity = node["question"]?.string
+        fields.seconds = number(node["seconds"])
+        return QuestionResult(fields)
+    }
+
+    private static func number(_ node: JSONNode?) -> Double? {
+        guard case .number(let value) = node?.value, value.isFinite else { return nil }
+        return value
+    }
+
+    private static func integer(_ node: JSONNode?) -> Int? {
+        guard let value = number(node), value.rounded() == value, abs(value) < 0x1p62 else { return nil }
+        return Int(value)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import QuizCore
+import Testing
+
+@testable import QuizStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `quiz --merge-history PATH` through the binary: every kind of source,
+/// each game once, the same games whichever way two histories are merged,
+/// a damaged source said, and a merge killed at any moment leaving the
+/// history as before or as after.
+@Suite struct MergeHistoryTests {
+    /// The games of `--history --format json`, each as sorted-key JSON, sorted.
+    func games(_ scratch: Scratch, dataDir: String) throws -> [String] {
+        let (result, games) = try historyJSON(environment: scratch.privateEnvironment(["QUIZ_DATA_DIR": dataDir]))
+        #expect(result.status == 0, "\(result.stderr)")
+        return try games.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+        }.sorted()
+    }
+
+    func merge(_ path: String, into dataDir: String, _ scratch: Scratch) throws -> RunResult {
+        try runQuiz(["--merge-history", path], environment: scratch.privateEnvironment(["QUIZ_DATA_DIR": dataDir]))
+    }
+
+    /// Two histories sharing `shared` games: A has 0..<a, B has the last `shared` of A and `b` of its own.
+    func twoHistories(_ scratch: Scratch, a: Int, b: Int, shared: Int) throws -> (String, String) {
+        let folderA = scratch.path + "/A"
+        let folderB = scratch.path + "/B"
+        let own = pastSessions(a)
+        let theirs = Array(own.suffix(shared)) + pastSessions(b, firstSeed: 2_000_000)
+        try writeArchive(KeyedArchive.data(for: own), in: folderA)
+        try writeArchive(KeyedArchive.data(for: theirs), in: folderB)
+        return (folderA, folderB)
+    }
+
+    @Test func aFolderIsMergedOnceAndBothWaysGiveTheSameGames() throws {
+        let scratch = Scratch()
+        let (folderA, folderB) = try twoHistories(scratch, a: 30, b: 20, shared: 5)
+        let first = try merge(folderB, into: folderA, scratch)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "merged \(folderB): 20 games added, 5 already in the history\n")
+        let again = try merge(folderB, into: folderA, scratch)
+        #expect(again.stdout == "merged \(folderB): 0 games added, 25 already in the history\n")
+        let back = try merge(folderA, into: folderB, scratch)
+        #expect(back.stdout == "merged \(folderA): 25 games added, 25 already in the history\n")
+        let gamesA = try games(scratch, dataDir: folderA)
+        #expect(gamesA.count == 50)
+        #expect(gamesA == (try games(scratch, dataDir: folderB)))
+        let itself = try merge(folderA, into: folderA, scratch)
+        #expect(itself.status == 0)
+        #expect(itself.stdout == "merged \(folderA): 0 games added, 50 already in the history\n")
+    }
+
+    @Test func anArchiveAJournalAndAnExportAreMergedOnce() throws {
+        let scratch = Scratch()
+        let (folderA, folderB) = try twoHistories(scratch, a: 10, b: 1, shared: 2)
+        // A lone archive.
+        var result = try merge(folderB + "/history.archive", into: scratch.path + "/C", scratch)
+        #expect(result.stdout.hasSuffix(": 3 games added, 0 already in the history\n"), "\(result.stderr)")
+        // A lone journal: a game recorded in A beyond its archive.
+        let journalGame = pastSessions(1, firstSeed: 3_000_000)[0]
+        let journal = scratch.path + "/lone.journal"
+        try Data(HistoryJournal.header(base: 0) + HistoryJournal.record(journalGame, sequence: 1))
+            .write(to: URL(fileURLWithPath: journal))
+        result = try merge(journal, into: scratch.path + "/C", scratch)
+        #expect(result.stdout.hasSuffix(": 1 game added, 0 already in the history\n"), "\(result.stderr)")
+        result = try merge(journal, into: scratch.path + "/C", scratch)
+        #expect(result.stdout.hasSuffix(": 0 games added, 1 already in the history\n"))
+        // An export of A: its 10 games, the 2 C holds already among them.
+        let export = scratch.path + "/a.json"
+        let exported = try runQuiz(
+            ["--history", "--format", "json"], environment: scratch.privateEnvironment(["QUIZ_DATA_DIR": folderA]))
+        try Data(exported.stdout.utf8).write(to: URL(fileURLWithPath: export))
+        result = try merge(export, into: scratch.path + "/C", scratch)
+        #expect(result.stdout.hasSuffix(": 8 games added, 2 already in the history\n"), "\(result.stderr)")
+        result = try merge(export, into: scratch.path + "/C", scratch)
+        #expect(result.stdout.hasSuffix(": 0 games added, 10 already in the history\n"))
+        #expect(try games(scratch, dataDir: scratch.path + "/C").count == 12)
+    }
+
+    @Test func aMissingPathIs66AndAFileThatIsNoHistory65() throws {
+        let scratch = Scratch()
+        #expect(try merge(scratch.path + "/nowhere", into: scratch.dataDir, scratch).status == 66)
+        let text = scratch.path + "/notes.txt"
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: text))
+        let result = try merge(text, into: scratch.dataDir, scratch)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("is not a quiz history"))
+    }
+
+    @Test func aDamagedSourceIsReadAsFarAsItCanBeAndSaid() throws {
+        let scratch = Scratch()
+        let journal = scratch.path + "/torn.journal"
+        var bytes = HistoryJournal.header(base: 0)
+        for (index, game) in pastSessions(3).enumerated() {
+            bytes += HistoryJournal.record(game, sequence: UInt64(index + 1))
+        }
+        bytes[HistoryJournal.headerSize + 12] ^= 0xFF  // the first record's checksum no longer holds
+        try Data(bytes).write(to: URL(fileURLWithPath: journal))
+        let result = try merge(journal, into: scratch.dataDir, scratch)
+        #expect(result.status == 74)
+        #expect(nonEmptyLines(result.stderr).count == 1)
+        #expect(result.stderr.contains(journal))
+        #expect(result.stdout.hasSuffix(": 2 games added, 0 already in the history\n"))
+        // The source is only read: left as it was.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == Data(bytes))
+    }
+
+    /// SIGKILL at a random moment of the merge: the history is as before or
+    /// as after, never half, and reads clean.
+    @Test func aKilledMergeLeavesTheHistoryAsBeforeOrAsAfter() throws {
+        let scratch = Scratch()
+        let kills = Int(ProcessInfo.processInfo.environment["QUIZ_CRASH_KILLS"] ?? "") ?? 12
+        var outcomes: Set<Int> = []
+        for kill in 0..<kills {
+            // Half of them small (folded into one archive at once), half beyond 500 games (the journal).
+            let (folderA, folderB) = try twoHistories(
+                scratch, a: kill % 2 == 0 ? 200 : 550, b: 150, shared: 10)
+            let before = try games(scratch, dataDir: folderA)
+            let process = try BackgroundProcess(
+                ["--merge-history", folderB], environment: scratch.privateEnvironment(["QUIZ_DATA_DIR": folderA]),
+                outputPrefix: scratch.path + "/kill")
+            usleep(UInt32.random(in: 0...120_000))
+            Glibc.kill(process.process.processIdentifier, SIGKILL)
+            _ = process.wait(until: Date().addingTimeInterval(30))
+            let after = try games(scratch, dataDir: folderA)
+            #expect(after == before || after.count == before.count + 150, "kill \(kill): \(after.count) games")
+            outcomes.insert(after.count - before.count)
+            // Finished afterwards, it adds what is left.
+            let finished = try merge(folderB, into: folderA, scratch)
+            #expect(finished.status == 0, "\(finished.stderr)")
+            #expect(try games(scratch, dataDir: folderA).count == before.count + 150)
+            try FileManager.default.removeItem(atPath: folderA)
+            try FileManager.default.removeItem(atPath: folderB)
+        }
+        #expect(outcomes.isSubset(of: [0, 150]))
+    }
+}
