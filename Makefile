@@ -46,6 +46,10 @@ test-deps: deps
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing groff-base with apt-get" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq groff-base >/dev/null; } \
 		|| { echo "make: groff is missing and this is not root; run: sudo apt-get install groff-base" >&2; exit 1; }
+	@command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1 \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing zsh and fish with apt-get (the completions are checked with them)" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null; } \
+		|| echo "make: zsh or fish is missing and could not be installed; CompletionTests will skip their checks; run: sudo apt-get install zsh fish" >&2
 
 # quiz and quiz-fetch are linked with the Swift libraries built in
 # (--static-swift-stdlib, their own build folder): quiz starts in about 3 ms

@@ -87,7 +87,8 @@ import Testing
             let specified = ["[", "=[", "=}", "+,", ",", "}"].contains { text.contains(option + $0) }
             #expect(specified, "_quiz offers \(option)")
         }
-        #expect(text.contains("(table markdown csv json)"))
+        #expect(text.contains("_values format table markdown csv json reviews"))
+        #expect(text.contains("_values format table json"))
         #expect(text.contains("quiz --list"))
     }
 
@@ -107,7 +108,8 @@ import Testing
         }
         #expect(try completes("quiz world-c") == ["world-capitals"])
         #expect(try completes("quiz --history --quiz sol") == ["solar-system"])
-        #expect(try completes("quiz --history --format ").sorted() == ["csv", "json", "markdown", "table"])
+        #expect(try completes("quiz --history --format ").sorted() == ["csv", "json", "markdown", "reviews", "table"])
+        #expect(try completes("quiz --stats --format ").sorted() == ["json", "table"])
         #expect(Set(try completes("quiz -")) == (try helpOptions()))
     }
 }
