@@ -7,9 +7,13 @@ costs what" quotes; `make bench` is the record, this is for a change.
 
     scripts/compare-builds.py NEW_QUIZ OLD_QUIZ HISTORY_FOLDER [WORK ...] [--pairs N]
 
-WORK is one of record, recent, share, menu, review, version (all by
-default). HISTORY_FOLDER is copied for each build (a record adds games; the
-copy is made again, untimed, every 8 pairs). Each build runs with its own
+WORK is one of record, record-after-stats, stats, recent, share, menu,
+review, version (all by default). HISTORY_FOLDER is copied for each build (a
+record adds games; the copy is made again, untimed, every 8 pairs) and
+primed, untimed, by a record and the menu (the journal, the schedule);
+record-after-stats and stats also by `--stats` and one more record, so a
+game is timed once the statistics file is there, and `--stats` with a
+journal's game it has to add. Each build runs with its own
 scratch HOME, so neither rewrites the other's parsed bank copies. The two
 binaries must each find their bundled banks (a build folder of a checkout,
 or PREFIX/bin with PREFIX/share/quiz/Questions).
@@ -22,12 +26,12 @@ import sys
 import tempfile
 import time
 
-WORKS = ["version", "recent", "share", "menu", "review", "record"]
+WORKS = ["version", "recent", "share", "menu", "review", "record", "record-after-stats", "stats"]
 
 
 def command(work, binary, index, folder):
     common = ["--data-dir", folder, "--no-color"]
-    if work == "record":
+    if work in ("record", "record-after-stats"):
         return [binary, "world-capitals", "-n", "5", "--seed", str(1000 + index)] + common, b"a\nb\na\nb\na\n"
     if work == "recent":
         return [binary, "--history", "--limit", "20"] + common, None
@@ -35,6 +39,8 @@ def command(work, binary, index, folder):
         return [binary, "--share"] + common, None
     if work == "menu":
         return [binary] + common, b"quit\n"
+    if work == "stats":
+        return [binary, "--stats"] + common, None
     if work == "review":
         return [binary, "--review", "-n", "1"] + common, b""
     if work == "version":
@@ -83,22 +89,26 @@ def main():
             os.makedirs(home)
             builds[name] = (os.path.abspath(binary), home, os.path.join(scratch, name + "-data"))
 
-        def fresh(name):
+        def fresh(name, work):
             binary, home, folder = builds[name]
             shutil.rmtree(folder, ignore_errors=True)
             shutil.copytree(history, folder)
-            # Untimed: the first record makes the journal, the first menu the schedule.
-            for work in ("record", "menu"):
-                run(*command(work, binary, 0, folder)[:2], home)
+            # Untimed: the first record makes the journal, the first menu the
+            # schedule; --stats the statistics file, and a game after it.
+            primes = ("record", "menu")
+            if work in ("record-after-stats", "stats"):
+                primes += ("stats", "record")
+            for prime in primes:
+                run(*command(prime, binary, 0, folder)[:2], home)
 
         for work in works:
             for name in builds:
-                fresh(name)
+                fresh(name, work)
             times = {"A": [], "B": []}
             for index in range(pairs):
-                if work == "record" and index % 8 == 7:
+                if work.startswith("record") and index % 8 == 7:
                     for name in builds:
-                        fresh(name)
+                        fresh(name, work)
                 order = ("A", "B") if index % 2 == 0 else ("B", "A")
                 for name in order:
                     binary, home, folder = builds[name]

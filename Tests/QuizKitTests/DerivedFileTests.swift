@@ -243,7 +243,9 @@ import Testing
         #expect(parsed.payload == Data("{}".utf8) && DerivedStamp(parsed.stamp) == stamp)
         let none = DerivedStamp(archive: "-", journal: nil, sequence: 0)
         #expect(none.text == "-,-,0" && DerivedStamp(none.text) == none)
-        for odd in ["", "1:2.3,-", "1:2.3,8:9,5", "1:2.3,-,x", ",-,0", "1:2.3,-,5,6"] {
+        // The stamps of the layout before (every file's size and mtime) are none.
+        let before = ["1:2.3,4:5.6,-", "-,-,-", "1:2.3,4:5.6,7:8.9", "1:2.3,4:5.6,-,-,-"]
+        for odd in ["", "1:2.3,-", "1:2.3,8:9,5", "1:2.3,-,x", ",-,0", "1:2.3,-,5,6"] + before {
             #expect(DerivedStamp(odd) == nil, "\(odd)")
         }
     }
