@@ -234,11 +234,12 @@ import Testing
     @Test func theFirstLineNamesKindVersionCheckStampAndSettings() throws {
         let file = DerivedFile(.summary, version: 7, folder: "/x", settings: "Odd Zone/100%\n")
         let stamp = DerivedStamp(
-            archive: "1:2.3", journal: DerivedStamp.Journal(device: 8, inode: 9, size: 16), sequence: 5)
+            archive: "1:2.3", journal: DerivedStamp.Journal(device: 8, inode: 9, size: 16, modified: "4.5"),
+            sequence: 5)
         let bytes = file.bytes(Data("{}".utf8), stamp: stamp)
         let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
         let check = String(Data("{}".utf8).withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
-        #expect(line == "quiz-derived summary 7 \(check) 1:2.3,8:9:16,5 Odd%20Zone/100%25%0A")
+        #expect(line == "quiz-derived summary 7 \(check) 1:2.3,8:9:16:4.5,5 Odd%20Zone/100%25%0A")
         let parsed = try #require(DerivedFile.parse(bytes))
         #expect(parsed.payload == Data("{}".utf8) && DerivedStamp(parsed.stamp) == stamp)
         let none = DerivedStamp(archive: "-", journal: nil, sequence: 0)

@@ -143,7 +143,7 @@ struct DerivedFile: Sendable {
 /// What a derived file's payload describes (the STAMP of its first line,
 /// `ARCHIVE,JOURNAL,SEQUENCE`): the archive as it was (`size:seconds.nanoseconds`
 /// of its modification time, `-` for none), the journal as it was
-/// (`device:inode:size`, `-` for none) and the last journal record the
+/// (`device:inode:size:mtime`, `-` for none) and the last journal record the
 /// payload holds. quiz only appends to a journal file in place (a rewrite,
 /// a repair or a compaction, is a new file by rename), so while the journal
 /// has that device and inode and is no shorter, its records up to the
@@ -154,6 +154,11 @@ struct DerivedStamp: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
+        /// The modification time (`seconds.nanoseconds`): `fresh` compares
+        /// it, so a journal changed in place without growing (damage) is
+        /// not taken for the one stamped; a reader of the journal compares
+        /// its records' checksums instead.
+        var modified: String
     }
 
     var archive: String
@@ -175,15 +180,15 @@ struct DerivedStamp: Equatable, Sendable {
             journal = nil
         } else {
             let parts = fields[1].split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 3, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
-                let size = Int64(parts[2])
+            guard parts.count == 4, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
+                let size = Int64(parts[2]), !parts[3].isEmpty
             else { return nil }
-            journal = Journal(device: device, inode: inode, size: size)
+            journal = Journal(device: device, inode: inode, size: size, modified: String(parts[3]))
         }
     }
 
     var text: String {
-        let file = journal.map { "\($0.device):\($0.inode):\($0.size)" } ?? "-"
+        let file = journal.map { "\($0.device):\($0.inode):\($0.size):\($0.modified)" } ?? "-"
         return "\(archive),\(file),\(sequence)"
     }
 
@@ -240,7 +245,9 @@ extension HistoryStore {
     func journalFile() -> DerivedStamp.Journal? {
         var info = stat()
         guard stat(journalPath, &info) == 0 else { return nil }
-        return DerivedStamp.Journal(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+        return DerivedStamp.Journal(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
     }
 
     /// The stamp of a payload holding every game of the history now but the
