@@ -7,10 +7,15 @@ costs what" quotes; `make bench` is the record, this is for a change.
 
     scripts/compare-builds.py NEW_QUIZ OLD_QUIZ HISTORY_FOLDER [WORK ...] [--pairs N]
 
-WORK is one of record, recent, share, menu, review, version (start-up and
-the newest games) or table, csv, markdown, json, stats (the whole-history
-views: `--history` in each format, `--stats`); all of them by default. HISTORY_FOLDER is copied for each build (a record adds games; the
-copy is made again, untimed, every 8 pairs). Each build runs with its own
+WORK is one of record, record-after-stats, recent, share, menu, review,
+version (start-up and the newest games) or table, csv, markdown, json, stats
+(the whole-history views: `--history` in each format, `--stats`); all of
+them by default. HISTORY_FOLDER is copied for each build (a record adds
+games; the copy is made again, untimed, every 8 pairs) and primed, untimed,
+by a record and the menu (the journal, the schedule); record-after-stats and
+stats also by `--stats` and one more record, so a game is timed once the
+statistics file is there, and `--stats` with a journal's game it has to add.
+Each build runs with its own
 scratch HOME, so neither rewrites the other's parsed bank copies. The two
 binaries must each find their bundled banks (a build folder of a checkout,
 or PREFIX/bin with PREFIX/share/quiz/Questions).
@@ -23,7 +28,10 @@ import sys
 import tempfile
 import time
 
-WORKS = ["version", "recent", "share", "menu", "review", "record", "table", "csv", "markdown", "json", "stats"]
+WORKS = [
+    "version", "recent", "share", "menu", "review", "record", "record-after-stats",
+    "table", "csv", "markdown", "json", "stats",
+]
 
 # The whole-history views: every game read, in each format.
 WHOLE = {
@@ -31,13 +39,12 @@ WHOLE = {
     "csv": ["--history", "--format", "csv"],
     "markdown": ["--history", "--format", "markdown"],
     "json": ["--history", "--format", "json"],
-    "stats": ["--stats"],
 }
 
 
 def command(work, binary, index, folder):
     common = ["--data-dir", folder, "--no-color"]
-    if work == "record":
+    if work in ("record", "record-after-stats"):
         return [binary, "world-capitals", "-n", "5", "--seed", str(1000 + index)] + common, b"a\nb\na\nb\na\n"
     if work == "recent":
         return [binary, "--history", "--limit", "20"] + common, None
@@ -45,6 +52,8 @@ def command(work, binary, index, folder):
         return [binary, "--share"] + common, None
     if work == "menu":
         return [binary] + common, b"quit\n"
+    if work == "stats":
+        return [binary, "--stats"] + common, None
     if work == "review":
         return [binary, "--review", "-n", "1"] + common, b""
     if work == "version":
@@ -95,22 +104,26 @@ def main():
             os.makedirs(home)
             builds[name] = (os.path.abspath(binary), home, os.path.join(scratch, name + "-data"))
 
-        def fresh(name):
+        def fresh(name, work):
             binary, home, folder = builds[name]
             shutil.rmtree(folder, ignore_errors=True)
             shutil.copytree(history, folder)
-            # Untimed: the first record makes the journal, the first menu the schedule.
-            for work in ("record", "menu"):
-                run(*command(work, binary, 0, folder)[:2], home)
+            # Untimed: the first record makes the journal, the first menu the
+            # schedule; --stats the statistics file, and a game after it.
+            primes = ("record", "menu")
+            if work in ("record-after-stats", "stats"):
+                primes += ("stats", "record")
+            for prime in primes:
+                run(*command(prime, binary, 0, folder)[:2], home)
 
         for work in works:
             for name in builds:
-                fresh(name)
+                fresh(name, work)
             times = {"A": [], "B": []}
             for index in range(pairs):
-                if work == "record" and index % 8 == 7:
+                if work.startswith("record") and index % 8 == 7:
                     for name in builds:
-                        fresh(name)
+                        fresh(name, work)
                 order = ("A", "B") if index % 2 == 0 else ("B", "A")
                 for name in order:
                     binary, home, folder = builds[name]

@@ -210,7 +210,7 @@ import Testing
         #expect(
             nonEmptyLines(brokenFiles).sorted() == [
                 ".", "..", "history.archive", "history.journal", "history.lock", "history.schedule",
-                "history.statistics", "history.summary",
+                "history.summary",
             ],
             "no pending or temporary file left in the data folder")
 

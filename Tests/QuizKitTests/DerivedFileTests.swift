@@ -13,8 +13,9 @@ import Testing
 /// (`DerivedFile`): whatever happened to one (a byte changed, cut short,
 /// another history's stamp, the layout of an older quiz, larger than
 /// 64 MiB), its view is the view of every game and the file is made again;
-/// and a game recorded leaves every one fresh, so the next view reads it
-/// without rebuilding it.
+/// and a game recorded leaves every one usable (the summary and the
+/// schedule caught up, the statistics describing the archive and part of
+/// the journal), so the next view reads it without rebuilding it.
 @Suite struct DerivedFileTests {
     let zone = LocalTimeZone.current
     static let index = KeptScheduleTests.index
@@ -51,13 +52,21 @@ import Testing
 
     func kinds(_ store: HistoryStore) -> [DerivedFile.Kind] { DerivedFile.Kind.allCases }
 
-    /// Whether `kind`'s file is fresh for `store` now.
+    /// Whether `kind`'s file is usable for `store` now: the summary and the
+    /// schedule hold every game (`fresh`, what the cheap readers need), the
+    /// statistics the archive and part of the journal (`kept`).
     func isFresh(_ kind: DerivedFile.Kind, _ store: HistoryStore) -> Bool {
         switch kind {
         case .summary: store.fresh(SummaryKind(folder: store.folder, timeZone: zone)) != nil
-        case .statistics: store.fresh(StatisticsKind(folder: store.folder, timeZone: zone)) != nil
+        case .statistics: isKept(store)
         case .schedule: ScheduleFile(store: store).fresh(index: Self.index) != nil
         }
+    }
+
+    /// Whether the statistics file describes the archive and part of the journal.
+    func isKept(_ store: HistoryStore) -> Bool {
+        let kind = StatisticsKind(folder: store.folder, timeZone: zone)
+        return (try? store.reading { snapshot in store.kept(kind, in: snapshot) != nil }.value) ?? false
     }
 
     func path(_ kind: DerivedFile.Kind, _ store: HistoryStore) -> String { store.folder + "/" + kind.fileName }
@@ -122,8 +131,10 @@ import Testing
                 case .truncated:
                     try data.prefix(random.below(data.count)).write(to: URL(fileURLWithPath: file))
                 case .otherStamp:
-                    // This very file put back after another game (recorded by another program).
+                    // This very file put back after another game (recorded by
+                    // another program) and a compaction: of another archive.
                     _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time))
+                    try store.compact()
                     try data.write(to: URL(fileURLWithPath: file))
                     #expect(!isFresh(kind, store), "\(kind) of another stamp")
                 case .oldLayout:
@@ -175,13 +186,77 @@ import Testing
         try expectViewsRight(store, step: "a game without the index")
     }
 
+    /// Games recorded after `--stats` made the statistics leave the file
+    /// alone; `--stats` adds the journal's games to it, equal to the whole
+    /// history's, without writing it, until they are more than
+    /// `DerivedFile.rewritesAfter` allows; a compaction carries it over.
+    @Test func gamesRecordedAfterStatsLeaveTheStatisticsFileAlone() throws {
+        let temporary = try TemporaryFolder()
+        let store = HistoryStore(folder: temporary.file("quiz"), inlineCompactionLimit: 0)
+        var random = SeededGenerator(seed: 31)
+        var time = 740_000_000.0
+        for _ in 0..<40 { _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time)) }
+        let kind = StatisticsKind(folder: store.folder, timeZone: zone)
+        let file = path(.statistics, store)
+        func whole() throws -> StatisticsTally { StatisticsTally(sessions: try store.load().sessions, timeZone: zone) }
+        #expect(try store.statistics(timeZone: zone).tally == whole())
+        #expect(store.fresh(kind) != nil, "made by --stats, holding every game")
+        let made = try #require(modified(file))
+        var added = 0
+        while !DerivedFile.rewritesAfter(added: added + 1, games: 41 + added) {
+            _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time))
+            added += 1
+            #expect(modified(file)?.tv_nsec == made.tv_nsec && modified(file)?.tv_sec == made.tv_sec)
+            #expect(store.fresh(kind) == nil && isKept(store), "behind the journal by \(added)")
+            #expect(try store.statistics(timeZone: zone).tally == whole(), "after \(added) games")
+            #expect(modified(file)?.tv_nsec == made.tv_nsec && modified(file)?.tv_sec == made.tv_sec)
+        }
+        #expect(added == 16)
+        // One more: --stats adds them and writes the file again, caught up.
+        _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time))
+        #expect(try store.statistics(timeZone: zone).tally == whole())
+        #expect(store.fresh(kind) != nil, "written again, holding every game")
+        // A compaction carries a file behind the journal over: adds its games.
+        for _ in 0..<3 { _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time)) }
+        try store.compact()
+        #expect(store.fresh(kind) == (try whole()), "carried over the compaction")
+        // A game recorded with pending games waiting, or another journal
+        // (a repair's, a copy's), leaves it stale: rebuilt, right.
+        _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time))
+        let journal = try #require(FileManager.default.contents(atPath: store.journalPath))
+        try journal.write(to: URL(fileURLWithPath: store.journalPath + ".copy"))
+        #expect(rename(store.journalPath + ".copy", store.journalPath) == 0)
+        #expect(!isKept(store), "another journal file")
+        #expect(try store.statistics(timeZone: zone).tally == whole())
+        #expect(store.fresh(kind) != nil, "rebuilt")
+    }
+
     @Test func theFirstLineNamesKindVersionCheckStampAndSettings() throws {
         let file = DerivedFile(.summary, version: 7, folder: "/x", settings: "Odd Zone/100%\n")
-        let bytes = file.bytes(Data("{}".utf8), stamp: "1:2.3,-")
+        let stamp = DerivedStamp(
+            archive: "1:2.3", journal: DerivedStamp.Journal(device: 8, inode: 9, size: 16, modified: "4.5"),
+            sequence: 5)
+        let bytes = file.bytes(Data("{}".utf8), stamp: stamp)
         let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
         let check = String(Data("{}".utf8).withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
-        #expect(line == "quiz-derived summary 7 \(check) 1:2.3,- Odd%20Zone/100%25%0A")
+        #expect(line == "quiz-derived summary 7 \(check) 1:2.3,8:9:16:4.5,5 Odd%20Zone/100%25%0A")
         let parsed = try #require(DerivedFile.parse(bytes))
-        #expect(parsed.payload == Data("{}".utf8) && parsed.stamp == "1:2.3,-")
+        #expect(parsed.payload == Data("{}".utf8) && DerivedStamp(parsed.stamp) == stamp)
+        let none = DerivedStamp(archive: "-", journal: nil, sequence: 0)
+        #expect(none.text == "-,-,0" && DerivedStamp(none.text) == none)
+        // The stamps of the layout before (every file's size and mtime) are none.
+        let before = ["1:2.3,4:5.6,-", "-,-,-", "1:2.3,4:5.6,7:8.9", "1:2.3,4:5.6,-,-,-"]
+        for odd in ["", "1:2.3,-", "1:2.3,8:9,5", "1:2.3,-,x", ",-,0", "1:2.3,-,5,6"] + before {
+            #expect(DerivedStamp(odd) == nil, "\(odd)")
+        }
+    }
+}
+
+extension HistoryStore {
+    /// The stamp of a payload holding every game now but the pending ones
+    /// (the journal read for its last sequence), as `record` writes it.
+    func derivedStamp() -> DerivedStamp {
+        let journal = (try? readJournal())??.lastSequence ?? 0
+        return derivedStamp(sequence: max(journal, foldedSequence() ?? 0))
     }
 }

@@ -199,7 +199,7 @@ import Testing
         _ = try file.current(index: Self.index)
         let text = try #require(FileManager.default.contents(atPath: file.path))
         let first = String(decoding: text.prefix { $0 != 10 }, as: UTF8.self)
-        #expect(first.split(separator: " ", omittingEmptySubsequences: false)[4] == before)
+        #expect(first.split(separator: " ", omittingEmptySubsequences: false)[4] == before.text)
         // That stamp, taken before the read: any game recorded since (here
         // after the write; in a race, between the read and the write) leaves
         // the file stale, never fresh without that game.

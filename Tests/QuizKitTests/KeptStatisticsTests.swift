@@ -104,12 +104,15 @@ import Testing
         var random = SeededGenerator(seed: 99)
         var time = 740_000_000.0
         var games: [Session] = []
-        for _ in 0..<40 {
+        for number in 0..<40 {
             let game = Self.randomGame(&random, time: &time)
             games.append(game)
             _ = try store.record(game)
+            // Made by --stats after 20 games; the 20 after are in the journal only.
+            if number == 19 { _ = try store.statistics(timeZone: zone) }
         }
         try store.compact()
+        #expect(store.fresh(StatisticsKind(folder: store.folder, timeZone: zone)) != nil, "carried over")
         let kept = try #require(FileManager.default.contents(atPath: store.statisticsPath))
         #expect(kept.starts(with: Array("quiz-derived statistics 2 ".utf8)))
         #expect(try store.statistics(timeZone: zone).tally == StatisticsTally(sessions: games, timeZone: zone))

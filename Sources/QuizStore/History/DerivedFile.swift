@@ -11,21 +11,27 @@ internal import QuizFormats
 /// rebuilt from the history when missing, stale or damaged. One layout for
 /// all of them, a first line and then the kind's payload:
 ///
-///     quiz-derived KIND VERSION CRC FILES SETTINGS
+///     quiz-derived KIND VERSION CRC STAMP SETTINGS
 ///
 /// CRC is the CRC-32 (hexadecimal) of the payload, so damage that still
-/// parses is found too. FILES is the stamp, one rule for every kind: what
-/// the history's files are now (`HistoryStore.derivedStamp`: size and
-/// modification time of the archive, the journal and every pending path).
-/// SETTINGS is what else the payload depends on, the kind's own (the time
-/// zone, the scheduler's parameters), with `%` escapes for spaces and
-/// control characters. The file is used only when kind, version, stamp and
-/// settings are those of now and the CRC matches; anything else reads as nil
-/// (a file of an older layout too), and the caller rebuilds it.
+/// parses is found too. STAMP (`DerivedStamp`) is one rule for every kind:
+/// the payload describes the archive as it was (size, modification time)
+/// and the journal's records up to a sequence (the journal named by device,
+/// inode and size then), never pending games. SETTINGS is what else the
+/// payload depends on, the kind's own (the time zone, the scheduler's
+/// parameters), with `%` escapes for spaces and control characters. A file
+/// whose kind, version, settings or CRC is not now's reads as nil (a file of
+/// an older layout too), and the caller rebuilds it.
 ///
-/// The store keeps every kind it knows fresh itself, under its exclusive
-/// lock: `record` applies the games it adds to each file that was fresh
-/// before, `compact` re-stamps them (`HistoryStore.refreshDerived`).
+/// A reader takes the payload when the archive is the one stamped and the
+/// journal the one stamped, grown only by appends, and adds the journal's
+/// records after the sequence and the pending games (`HistoryStore.derived`);
+/// it writes the file again only when that tail is long
+/// (`rewritesAfter`). `record` keeps the summary and the schedule caught up
+/// to the journal's end, which the cheap readers (`HistoryStore.fresh`: the
+/// menu's due line, the end of a game) need without reading the journal;
+/// the statistics, whose JSON costs more to write than the journal's games to
+/// add, are caught up by `--stats` and by `compact`.
 struct DerivedFile: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         case summary
@@ -58,20 +64,34 @@ struct DerivedFile: Sendable {
         self.settings = settings
     }
 
-    /// The payload of the file when it is whole and describes the history
-    /// whose stamp is `stamp` with these settings; nil otherwise.
-    func payload(stamp: String) -> Data? {
-        guard let data = FileContents.bounded(path, limit: Self.maximumSize),
-            let parsed = Self.parse(data),
-            parsed.kind == kind.rawValue, parsed.version == "\(version)", parsed.stamp == stamp,
-            parsed.settings == Self.escape(settings)
+    /// The file's stamp and payload when it is whole, of this kind, version
+    /// and settings; nil otherwise.
+    func read() -> (stamp: DerivedStamp, payload: Data)? {
+        guard let data = FileContents.bounded(path, limit: Self.maximumSize), let parsed = Self.parse(data),
+            matches(parsed), let stamp = DerivedStamp(parsed.stamp)
         else { return nil }
-        return parsed.payload
+        return (stamp, parsed.payload)
+    }
+
+    /// Whether `parsed` is a file of this kind, version and settings.
+    func matches(_ parsed: Parsed) -> Bool {
+        parsed.kind == kind.rawValue && parsed.version == "\(version)" && parsed.settings == Self.escape(settings)
     }
 
     /// The file's bytes: the first line, then `payload`.
-    func bytes(_ payload: Data, stamp: String) -> Data {
-        Self.bytes(kind: kind.rawValue, version: "\(version)", stamp: stamp, settings: Self.escape(settings), payload)
+    func bytes(_ payload: Data, stamp: DerivedStamp) -> Data {
+        Self.bytes(
+            kind: kind.rawValue, version: "\(version)", stamp: stamp.text, settings: Self.escape(settings), payload)
+    }
+
+    /// Whether a reader that added `added` journal records to the payload
+    /// writes the file again, in a history of `games`: beyond 1/32 of the
+    /// games (as compaction), at least 16 and at most 500 records. Below, adding
+    /// them costs less than writing the file (the statistics' JSON is about
+    /// 172 KB at 100,000 games), and compaction, at the same share, catches
+    /// the file up first.
+    static func rewritesAfter(added: Int, games: Int) -> Bool {
+        added > max(16, min(500, games / 32))
     }
 
     static func bytes(kind: String, version: String, stamp: String, settings: String, _ payload: Data) -> Data {
@@ -120,6 +140,67 @@ struct DerivedFile: Sendable {
     }
 }
 
+/// What a derived file's payload describes (the STAMP of its first line,
+/// `ARCHIVE,JOURNAL,SEQUENCE`): the archive as it was (`size:seconds.nanoseconds`
+/// of its modification time, `-` for none), the journal as it was
+/// (`device:inode:size:mtime`, `-` for none) and the last journal record the
+/// payload holds. quiz only appends to a journal file in place (a rewrite,
+/// a repair or a compaction, is a new file by rename), so while the journal
+/// has that device and inode and is no shorter, its records up to the
+/// sequence are the ones the payload holds, and the records after it are
+/// the games recorded since.
+struct DerivedStamp: Equatable, Sendable {
+    struct Journal: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        /// The modification time (`seconds.nanoseconds`): `fresh` compares
+        /// it, so a journal changed in place without growing (damage) is
+        /// not taken for the one stamped; a reader of the journal compares
+        /// its records' checksums instead.
+        var modified: String
+    }
+
+    var archive: String
+    var journal: Journal?
+    var sequence: UInt64
+
+    init(archive: String, journal: Journal?, sequence: UInt64) {
+        self.archive = archive
+        self.journal = journal
+        self.sequence = sequence
+    }
+
+    init?(_ text: String) {
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count == 3, !fields[0].isEmpty, let sequence = UInt64(fields[2]) else { return nil }
+        archive = String(fields[0])
+        self.sequence = sequence
+        if fields[1] == "-" {
+            journal = nil
+        } else {
+            let parts = fields[1].split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 4, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
+                let size = Int64(parts[2]), !parts[3].isEmpty
+            else { return nil }
+            journal = Journal(device: device, inode: inode, size: size, modified: String(parts[3]))
+        }
+    }
+
+    var text: String {
+        let file = journal.map { "\($0.device):\($0.inode):\($0.size):\($0.modified)" } ?? "-"
+        return "\(archive),\(file),\(sequence)"
+    }
+
+    /// Whether the journal `now` still holds this stamp's records as they
+    /// were: none was stamped, or the same file, no shorter.
+    func journalHolds(_ now: Journal?) -> Bool {
+        guard let journal else { return true }
+        guard let now else { return false }
+        return now.device == journal.device && now.inode == journal.inode && now.size >= journal.size
+    }
+}
+
 /// What a kind of derived file is made of: its file (kind, version,
 /// settings), how its payload is read and written, and how a game is added
 /// to the value it holds. The value of a history is every game added in the
@@ -133,35 +214,69 @@ protocol DerivedKind {
     func decode(_ payload: Data) -> Value?
     func encode(_ value: Value) -> Data?
     func add(_ session: Session, to value: inout Value)
+    /// Whether the file may lag behind the journal: its readers read the
+    /// journal anyway (`--stats`), so one writes it again only when the games
+    /// it added are many (`DerivedFile.rewritesAfter`). A kind that does not
+    /// lag is read by readers that do not read the journal (the menu, the end
+    /// of a game: `HistoryStore.fresh`), and is written again whenever a
+    /// reader added a game to it.
+    var lags: Bool { get }
+}
+
+extension DerivedKind {
+    var lags: Bool { false }
 }
 
 extension HistoryStore {
-    /// The stamp of every derived file: what the history's files are now,
-    /// the size and modification time (in nanoseconds) of the archive, the
-    /// journal and every pending path (`-` for one that is not there).
-    func derivedStamp() -> String {
-        var parts: [String] = []
-        for path in [archivePath, journalPath] + pendingPaths {
-            var info = stat()
-            if stat(path, &info) == 0 {
-                parts.append("\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
-            } else {
-                parts.append("-")
-            }
-        }
-        return parts.joined(separator: ",")
+    /// The archive's part of a stamp: its size and modification time (in
+    /// nanoseconds), `-` when there is none.
+    static func archiveStamp(_ info: stat?) -> String {
+        guard let info else { return "-" }
+        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
-    /// The value `kind`'s file holds, when it is fresh.
+    /// The archive's `stat` now, nil when there is none.
+    func archiveInfo() -> stat? {
+        var info = stat()
+        return stat(archivePath, &info) == 0 ? info : nil
+    }
+
+    /// The journal's part of a stamp now, nil when there is none.
+    func journalFile() -> DerivedStamp.Journal? {
+        var info = stat()
+        guard stat(journalPath, &info) == 0 else { return nil }
+        return DerivedStamp.Journal(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+    }
+
+    /// The stamp of a payload holding every game of the history now but the
+    /// pending ones, the journal's last record being `sequence`.
+    func derivedStamp(sequence: UInt64) -> DerivedStamp {
+        DerivedStamp(archive: Self.archiveStamp(archiveInfo()), journal: journalFile(), sequence: sequence)
+    }
+
+    /// `file`'s payload when it holds every game now, without reading the
+    /// journal: the archive and the journal are those stamped (the journal
+    /// not one byte longer) and no pending game waits. What the menu's due
+    /// line and the end of a game read; `record` keeps the summary and the
+    /// schedule so.
+    func freshPayload(_ file: DerivedFile) -> Data? {
+        guard let read = file.read(), read.stamp.archive == Self.archiveStamp(archiveInfo()),
+            read.stamp.journal == journalFile(), !gamesWait()
+        else { return nil }
+        return read.payload
+    }
+
+    /// The value `kind`'s file holds, when it holds every game now (`freshPayload`).
     func fresh<Kind: DerivedKind>(_ kind: Kind) -> Kind.Value? {
-        kind.file.payload(stamp: derivedStamp()).flatMap(kind.decode)
+        freshPayload(kind.file).flatMap(kind.decode)
     }
 
-    /// Writes `value` in `kind`'s file with `stamp`, the history's when the
-    /// value was read from it. Replaced atomically but not synced, as the
-    /// parsed bank copies are: the file is checked whole and against the
-    /// history's stamp when read, so a power cut costs one rebuild.
-    func save<Kind: DerivedKind>(_ kind: Kind, _ value: Kind.Value, stamp: String) {
+    /// Writes `value` in `kind`'s file with `stamp`. Replaced atomically but
+    /// not synced, as the parsed bank copies are: the file is checked whole
+    /// and against the history when read, so a power cut costs one rebuild.
+    func save<Kind: DerivedKind>(_ kind: Kind, _ value: Kind.Value, stamp: DerivedStamp) {
         guard let payload = kind.encode(value) else {
             removeDerived(kind.file.path)
             return
@@ -169,47 +284,73 @@ extension HistoryStore {
         writeDerived(kind.file.bytes(payload, stamp: stamp), to: kind.file.path, sync: false)
     }
 
-    /// The value of the whole history for `kind`: its file when fresh and
-    /// the history read whole, else every game of `snapshot` added
-    /// (`results`: whether the kind needs their questions), and the file
-    /// written again.
+    /// The value of the archive and the journal of `snapshot` for `kind`
+    /// from its file, when the file describes them (the archive the
+    /// snapshot's, the journal the same file, no shorter): the payload, and
+    /// the journal's games after its stamp's sequence added (`added` of them).
+    /// Nil when it does not, or the history did not read whole. Called with
+    /// the history's lock held (`reading`), so the journal is the snapshot's.
+    func kept<Kind: DerivedKind>(_ kind: Kind, in snapshot: HistorySnapshot) -> (value: Kind.Value, added: Int)? {
+        guard snapshot.problems.whole, let read = kind.file.read(),
+            read.stamp.archive == Self.archiveStamp(snapshot.archiveInfo), read.stamp.journalHolds(journalFile()),
+            read.stamp.sequence <= snapshot.journal?.lastSequence ?? read.stamp.sequence,
+            var value = kind.decode(read.payload)
+        else { return nil }
+        let games = snapshot.journalGames(after: read.stamp.sequence)
+        for game in games { kind.add(game, to: &value) }
+        return (value, games.count)
+    }
+
+    /// The value of the whole history for `kind`: its file and the journal's
+    /// games after it (`kept`), else every game of the archive and the
+    /// journal of `snapshot` added (`results`: whether the kind needs their
+    /// questions); then the pending games. The file is written again, with
+    /// the snapshot's stamp, when the history read whole and the file was
+    /// not kept, or games were added to it (many, for a kind that `lags`).
     func derived<Kind: DerivedKind>(_ kind: Kind, from snapshot: HistorySnapshot, results: Bool) throws(ArchiveError)
         -> Kind.Value
     {
-        let stamp = derivedStamp()
-        if snapshot.problems.whole, let value = kind.file.payload(stamp: stamp).flatMap(kind.decode) { return value }
-        var value = kind.empty
-        try snapshot.forEach(results: results) { kind.add($0, to: &value) }
-        // Stamped as the history was before it was read, and written only if
-        // it still is: a game recorded meanwhile leaves the file stale.
-        if snapshot.problems.whole, derivedStamp() == stamp { save(kind, value, stamp: stamp) }
+        var value: Kind.Value
+        var write = snapshot.problems.whole
+        if let kept = kept(kind, in: snapshot) {
+            value = kept.value
+            let games = ((try? snapshot.archiveCount()) ?? 0) + (snapshot.journal?.entries.count ?? 0)
+            write = kind.lags ? DerivedFile.rewritesAfter(added: kept.added, games: games) : kept.added > 0
+        } else {
+            value = kind.empty
+            try snapshot.eachArchiveSession(results: results) { kind.add($0, to: &value) }
+            for game in try snapshot.journalGames() { kind.add(game, to: &value) }
+        }
+        // The snapshot's stamp, written only while the archive is the one read.
+        let archive = Self.archiveStamp(snapshot.archiveInfo)
+        if write, archive == Self.archiveStamp(archiveInfo()) {
+            let sequence = max(try snapshot.archiveSequence(), snapshot.journal?.lastSequence ?? 0)
+            save(kind, value, stamp: DerivedStamp(archive: archive, journal: journalFile(), sequence: sequence))
+        }
+        for game in snapshot.pendingGames { kind.add(game, to: &value) }
         return value
     }
 
-    /// Keeps the derived files of this store fresh while the history
-    /// changes under the exclusive lock: `before` the change, what each
-    /// kind's file holds when fresh; `after`, the games the change added
-    /// applied and the files written with the new stamp (a file that was not
-    /// fresh is removed: the next reader rebuilds it; with no history yet,
-    /// each starts from the value of none).
+    /// Keeps the summary and the schedule caught up while `record` adds a
+    /// game under the exclusive lock: made before, with what the file holds
+    /// when fresh (or the value of none, with no history yet); `after`, with
+    /// the games added and the journal's last sequence, the games applied
+    /// and the file written with the new stamp (one that was not fresh is
+    /// removed: the next reader rebuilds it).
     struct Refresh {
-        var after: ([Session]) -> Void
+        var after: ([Session], UInt64) -> Void
     }
 
-    /// The kinds this store keeps: the summary and the statistics always,
-    /// the schedule when the store has a scheduler and the banks' `index`
-    /// is given.
+    /// The kinds `record` keeps caught up: the summary always, the schedule
+    /// when the store has a scheduler and the banks' `index` is given (else
+    /// it is removed). Not the statistics: `--stats` adds the journal's games
+    /// to its file (`derived`).
     func refreshes(index: QuestionIndex?) -> [Refresh] {
-        let zone = LocalTimeZone.current
-        var refreshes = [
-            refresh(SummaryKind(folder: folder, timeZone: zone)),
-            refresh(StatisticsKind(folder: folder, timeZone: zone)),
-        ]
+        var refreshes = [refresh(SummaryKind(folder: folder, timeZone: LocalTimeZone.current))]
         if let scheduler, let index {
             refreshes.append(refresh(ScheduleKind(folder: folder, scheduler: scheduler, index: index)))
         } else {
-            let path = folder + "/" + DerivedFile.Kind.schedule.fileName
-            refreshes.append(Refresh { _ in removeDerived(path) })
+            refreshes.append(Refresh { _, _ in removeDerived(schedulePath) })
         }
         return refreshes
     }
@@ -217,38 +358,70 @@ extension HistoryStore {
     private func refresh<Kind: DerivedKind>(_ kind: Kind) -> Refresh {
         let none = access(archivePath, F_OK) != 0 && access(journalPath, F_OK) != 0
         let before = none ? kind.empty : fresh(kind)
-        return Refresh { games in
+        return Refresh { games, sequence in
             guard var value = before else {
                 removeDerived(kind.file.path)
                 return
             }
             for game in games { kind.add(game, to: &value) }
-            save(kind, value, stamp: derivedStamp())
+            save(kind, value, stamp: derivedStamp(sequence: sequence))
         }
     }
 
-    /// Every derived file fresh now, whatever its kind or settings, by its
-    /// bytes: `compact` rewrites the history's files with no game added or
-    /// lost, so these only need the new stamp (`restamp`).
-    func freshDerivedFiles() -> [(path: String, parsed: DerivedFile.Parsed)] {
-        let stamp = derivedStamp()
+    /// A derived file that describes the history now (`kept`'s rule, the
+    /// journal's records up to `stamp.sequence`), read by its bytes, whatever
+    /// its kind or settings: what `compact` carries over.
+    struct KeptFile {
+        var path: String
+        var parsed: DerivedFile.Parsed
+        var stamp: DerivedStamp
+    }
+
+    /// Every derived file that describes the history now (`KeptFile`).
+    func keptDerivedFiles() -> [KeptFile] {
+        let archive = Self.archiveStamp(archiveInfo())
+        let journal = journalFile()
         return DerivedFile.Kind.allCases.compactMap { kind in
             let path = folder + "/" + kind.fileName
             guard let data = FileContents.bounded(path, limit: DerivedFile.maximumSize),
-                let parsed = DerivedFile.parse(data), parsed.stamp == stamp
+                let parsed = DerivedFile.parse(data), let stamp = DerivedStamp(parsed.stamp),
+                stamp.archive == archive, stamp.journalHolds(journal)
             else { return nil }
-            return (path, parsed)
+            return KeptFile(path: path, parsed: parsed, stamp: stamp)
         }
     }
 
-    /// Writes `files` (`freshDerivedFiles`) again with the history's stamp now.
-    func restamp(_ files: [(path: String, parsed: DerivedFile.Parsed)]) {
-        let stamp = derivedStamp()
-        for (path, parsed) in files {
-            let bytes = DerivedFile.bytes(
-                kind: String(parsed.kind), version: String(parsed.version), stamp: stamp,
-                settings: String(parsed.settings), parsed.payload)
-            writeDerived(bytes, to: path, sync: false)
+    /// Writes `files` (`keptDerivedFiles`, taken before `compact` folded
+    /// `journal` into the archive) again for the history now, the journal's
+    /// records up to `sequence` in the archive: a file that held them all by
+    /// its bytes with the new stamp; one that held fewer with the journal's
+    /// games after its own sequence added, when its kind can add them here
+    /// (the summary and the statistics in this time zone; not the schedule,
+    /// which needs the banks, and which `record` keeps caught up); any other
+    /// is left, stale.
+    func carry(_ files: [KeptFile], journal: HistoryJournal.Contents, sequence: UInt64) {
+        let stamp = derivedStamp(sequence: sequence)
+        let zone = LocalTimeZone.current
+        for file in files {
+            if file.stamp.sequence == sequence {
+                let bytes = DerivedFile.bytes(
+                    kind: String(file.parsed.kind), version: String(file.parsed.version), stamp: stamp.text,
+                    settings: String(file.parsed.settings), file.parsed.payload)
+                writeDerived(bytes, to: file.path, sync: false)
+                continue
+            }
+            let games = journal.entries.games(after: file.stamp.sequence)
+            carry(SummaryKind(folder: folder, timeZone: zone), file, adding: games, stamp: stamp)
+            carry(StatisticsKind(folder: folder, timeZone: zone), file, adding: games, stamp: stamp)
         }
+    }
+
+    /// `file` with `games` added, written with `stamp`, when it is `kind`'s.
+    private func carry<Kind: DerivedKind>(_ kind: Kind, _ file: KeptFile, adding games: [Session], stamp: DerivedStamp)
+    {
+        guard file.path == kind.file.path, kind.file.matches(file.parsed), var value = kind.decode(file.parsed.payload)
+        else { return }
+        for game in games { kind.add(game, to: &value) }
+        save(kind, value, stamp: stamp)
     }
 }

@@ -323,7 +323,7 @@ extension HistoryStore {
             if total <= inlineCompactionLimit {
                 // One whole archive again, as after a game's record; the
                 // games are in the journal already if this fails.
-                notices += (try? compactLocked(repairing: true)) ?? []
+                notices += (try? compactLocked(repairing: true))?.notices ?? []
             } else {
                 needsCompaction = Int(clamping: last - folded) >= min(1000, max(16, total / 32))
             }

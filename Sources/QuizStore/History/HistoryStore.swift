@@ -373,11 +373,15 @@ public struct HistoryStore: Sendable {
 
     /// Appends `session` to the journal, synced, under the exclusive lock;
     /// first adds any pending games. On failure the game goes to a pending file.
-    /// The derived files are kept fresh there, where no other process can
-    /// record in between: each one fresh before gets the game and the new
-    /// stamp (`refreshes`; the schedule only given the banks' `index`, to
-    /// name the game's questions), the others are removed; when pending games
-    /// wait or damage was repaired, all of them are.
+    /// The summary and the schedule are kept caught up there, where no
+    /// other process can record in between: each one fresh before gets the
+    /// game and the new stamp (`refreshes`; the schedule only given the
+    /// banks' `index`, to name the game's questions), the others are removed;
+    /// the statistics are left as they are (`--stats` adds the journal's games
+    /// to them), unless the archive is rewritten here (up to
+    /// `inlineCompactionLimit` games): then they are carried over as
+    /// `compact` does. When pending games wait or damage was repaired, all
+    /// three are removed.
     public func record(_ session: Session, index: QuestionIndex? = nil) throws(RecordFailure) -> RecordReport {
         var notices: [Diagnostic] = []
         do throws(HistoryError) {
@@ -414,8 +418,14 @@ public struct HistoryStore: Sendable {
             let total = ((try? snapshot.archiveCount()) ?? 0) + unfolded
             var needsCompaction = false
             if total <= inlineCompactionLimit {
+                // The statistics, carried over the archive's rewrite as `compact` does.
+                let statistics = refreshes == nil ? [] : keptDerivedFiles().filter { $0.path == statisticsPath }
                 do {
-                    notices += try compactLocked(repairing: true)
+                    let compacted = try compactLocked(repairing: true)
+                    notices += compacted.notices
+                    if notices.whole, let done = compacted.folded {
+                        carry(statistics, journal: done.journal, sequence: done.sequence)
+                    }
                 } catch {
                     // The archive could not be rewritten (a full disk can take
                     // a journal record into a block it already has, and still
@@ -438,7 +448,7 @@ public struct HistoryStore: Sendable {
             pending.remove(waiting)
             notices += PendingGames.addedNotice(recovered.count)
             if let refreshes, notices.whole {
-                for refresh in refreshes { refresh.after([session]) }
+                for refresh in refreshes { refresh.after([session], journal.last) }
             } else {
                 for path in [summaryPath, statisticsPath, schedulePath] { removeDerived(path) }
             }
@@ -490,16 +500,18 @@ public struct HistoryStore: Sendable {
     /// Folds the journal into the archive: every game in one archive again.
     /// Damage is left for a reader to repair and report (`load`): this runs
     /// in the background, where no one would be told. The derived files
-    /// fresh before are re-stamped after (the same games), unless pending
-    /// games wait (the compaction adds them).
+    /// that described the history before are carried over (`carry`: the
+    /// journal's games they lacked added), unless pending games wait (the
+    /// compaction adds them).
     public func compact() throws(HistoryError) {
         var notices: [Diagnostic] = []
         try makeFolder(notices: &notices)
         let lock = try self.lock(.exclusive)
         defer { lock.release() }
-        let fresh = gamesWait() ? [] : freshDerivedFiles()
-        _ = try compactLocked(repairing: false)
-        restamp(fresh)
+        let kept = gamesWait() ? [] : keptDerivedFiles()
+        if let folded = try compactLocked(repairing: false).folded {
+            carry(kept, journal: folded.journal, sequence: folded.sequence)
+        }
     }
 
     /// A pending file of the history holds something (one left empty, as a
@@ -515,9 +527,12 @@ public struct HistoryStore: Sendable {
     static let leftForAReader =
         "it is damaged, and is not compacted; quiz --history says what can be read and repairs it"
 
-    /// Compacts with the lock held; returns notices (damage repaired). Not
-    /// `repairing`, damage throws `.damaged` and changes nothing.
-    func compactLocked(repairing: Bool) throws(HistoryError) -> [Diagnostic] {
+    /// Compacts with the lock held; returns notices (damage repaired) and,
+    /// when there was a journal, the journal folded and the sequence the
+    /// archive holds now. Not `repairing`, damage throws `.damaged` and changes nothing.
+    func compactLocked(repairing: Bool) throws(HistoryError) -> (
+        notices: [Diagnostic], folded: (journal: HistoryJournal.Contents, sequence: UInt64)?
+    ) {
         let read = try reading(damage: repairing ? .repairLocked : .refuse) { snapshot throws(ArchiveError) in
             var archived: [Session] = []
             try snapshot.eachArchiveSession(results: true) { archived.append($0) }
@@ -525,7 +540,7 @@ public struct HistoryStore: Sendable {
         }
         let snapshot = read.snapshot
         var notices = snapshot.problems
-        guard let journal = snapshot.journal else { return notices }
+        guard let journal = snapshot.journal else { return (notices, nil) }
         let (archived, folded) = read.value
         let newer = snapshot.journalGames(after: folded)
         let last = max(journal.lastSequence, folded)
@@ -540,7 +555,7 @@ public struct HistoryStore: Sendable {
         try writeAtomically(Data(HistoryJournal.header(base: last)), to: journalPath)
         pending.remove(snapshot.waiting)
         notices += PendingGames.addedNotice(recovered.count)
-        return notices
+        return (notices, (journal, last))
     }
 
     // MARK: Files

@@ -39,7 +39,7 @@ public struct ScheduleFile: Sendable {
     /// `fresh(index:)` has it; nil when it is not (then `current(index:)`
     /// and `ReviewSchedule.waiting`).
     public func waiting(index: QuestionIndex, at date: Date, timeZone: TimeZone) -> ReviewWaiting? {
-        guard let data = kind(index).file.payload(stamp: store.derivedStamp()) else { return nil }
+        guard let data = store.freshPayload(kind(index).file) else { return nil }
         var tally = ReviewWaiting.Tally(at: date, index: index, timeZone: timeZone)
         var renamed = false
         guard
