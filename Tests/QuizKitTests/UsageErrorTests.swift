@@ -72,7 +72,10 @@ import Testing
             ["--validate", "x.json", "--questions", "y.json"],
             "--questions goes with playing, the menu, --review, --stats, --list or --history --format reviews"
         ),
-        (["--list", "--data-dir", "/tmp"], "--data-dir goes with playing, --history, --share, --stats and --merge-history"),
+        (
+            ["--list", "--data-dir", "/tmp"],
+            "--data-dir goes with playing, --history, --share, --stats and --merge-history"
+        ),
         (["--validate", "x.json", "--data-dir", "/tmp"], "--data-dir goes with playing"),
         (["--history", "--data-dir="], "option --data-dir needs a value, not an empty one"),
         (["--history", "--data-dir", ""], "option --data-dir needs a value, not an empty one"),
