@@ -415,7 +415,13 @@ public struct HistoryStore: Sendable {
             let unfolded = journal.sessions.count + recovered.count + 1
             // The games, not the journal's sequence: an archive another
             // program wrote has no sequence, and its journal counts from 0.
-            let total = ((try? snapshot.archiveCount()) ?? 0) + unfolded
+            // A sequence past the limit already says the history is past it
+            // (each game recorded takes one), so the archive is mapped for its
+            // count only below it, not at every game of a large history.
+            let sequence = Int(clamping: journal.last)
+            let total =
+                sequence > inlineCompactionLimit
+                ? sequence : ((try? snapshot.archiveCount()) ?? 0) + unfolded
             var needsCompaction = false
             if total <= inlineCompactionLimit {
                 // The statistics, carried over the archive's rewrite as `compact` does.
