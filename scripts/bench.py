@@ -12,6 +12,7 @@ warm-up run of each, whole processes as a user meets them:
   export    quiz --history --format csv         | sqlite3 -csv SELECT (the same columns)
   stats     quiz --stats                        | sqlite3 GROUP BY quiz + the five most-missed prompts
   share     quiz --share (the last game)        | sqlite3 the last session's results
+  merge     quiz --merge-history (100k into 100k, at 100k only) | sqlite3 INSERT OR IGNORE ... SELECT (unique key)
   start-up  quiz opentdb --questions opentdb.json -n 5 (to the first question) | quiz --version
   due       the menu to its line of questions due for review  | quiz --version
   review    quiz --review -n 1 (to the first question)         | quiz --version
@@ -26,7 +27,8 @@ release binaries only.
 Environment: BENCH_FULL=1 adds 1,000,000 games; BENCH_RUNS=N timed runs of
 each (default 5); BENCH_SIZES=1000,10000 replaces the sizes;
 BENCH_CLASSIC_TIMEOUT=S stops one classic run after S seconds (default 20);
-BENCH_OUTPUT=FILE writes the report there instead of BENCHMARKS.md.
+BENCH_OUTPUT=FILE writes the report there instead of BENCHMARKS.md;
+BENCH_ONLY=merge measures only the merge row (printed, nothing written).
 """
 
 import csv
@@ -437,6 +439,7 @@ def measure(size, runs, classic_allowed):
         classic_record = measure_classic(size, runs, folder, notes)
         if classic_record:
             result["work"]["record, classic archive"] = classic_record
+        result["work"]["merge"] = measure_merge(size, runs, folder, notes)
 
     # recent
     recent = [
@@ -710,6 +713,80 @@ def measure_classic(size, runs, folder, notes):
     return contenders
 
 
+def generate_with_sqlite(size, seed, folder):
+    """A generated history (`quiz-bench generate --seed`) in folder/data and
+    the same games in folder/history.db (untimed)."""
+    data_dir = os.path.join(folder, "data")
+    csv_path = os.path.join(folder, "history.csv")
+    database = os.path.join(folder, "history.db")
+    os.makedirs(folder)
+    argv = [GENERATOR, "generate", "--sessions", str(size), "--data-dir", data_dir, "--csv", csv_path, "--seed", str(seed)]
+    if subprocess.run(argv, env=ENV, stdout=subprocess.DEVNULL).returncode != 0:
+        raise SystemExit(f"bench: {' '.join(argv)} failed")
+    load_sqlite(csv_path, database)
+    os.unlink(csv_path)
+    return data_dir, database
+
+
+# The game's columns: SQLite's unique key, and what a merge compares.
+GAME_KEY = "date, quiz, title, score, total, duration, seed"
+
+
+def measure_merge(size, runs, folder, notes):
+    """`quiz --merge-history` of one machine's history of `size` games into
+    another's (two seeds: no game shared), each run into a fresh copy, against
+    SQLite adding the same games to a copy of the other table with a unique
+    key: `INSERT OR IGNORE ... SELECT` of the sessions, then the new ones'
+    results, in one transaction."""
+    folder = os.path.join(folder, "merge")
+    shutil.rmtree(folder, ignore_errors=True)
+    started = time.perf_counter()
+    ours_dir, ours_db = generate_with_sqlite(size, 1, os.path.join(folder, "ours"))
+    theirs_dir, theirs_db = generate_with_sqlite(size, 2, os.path.join(folder, "theirs"))
+    connection = sqlite3.connect(ours_db)
+    with connection:
+        connection.execute(f"CREATE UNIQUE INDEX sessions_game ON sessions ({GAME_KEY})")
+    connection.close()
+    log(f"   two histories of {size:,} games generated in {time.perf_counter() - started:.1f} s (untimed)")
+    target_dir = os.path.join(folder, "target")
+    target_db = os.path.join(folder, "target.db")
+
+    def quiz(_):
+        shutil.rmtree(target_dir, ignore_errors=True)  # untimed: before the spawn
+        shutil.copytree(ours_dir, target_dir)
+        return [QUIZ, "--merge-history", theirs_dir, "--data-dir", target_dir], None
+
+    joined = " AND ".join(f"s.{column} IS t.{column}" for column in GAME_KEY.split(", "))
+
+    def sqlite(_):
+        shutil.copyfile(ours_db, target_db)
+        statement = (
+            f"ATTACH {sql_text(theirs_db)} AS theirs; BEGIN; "
+            "CREATE TEMP TABLE mark AS SELECT coalesce(max(id), 0) AS id FROM main.sessions; "
+            f"INSERT OR IGNORE INTO main.sessions ({GAME_KEY}) SELECT {GAME_KEY} FROM theirs.sessions ORDER BY id; "
+            "INSERT INTO main.results SELECT s.id, r.position, r.outcome, r.prompt, r.given, r.answer "
+            "FROM theirs.results r JOIN theirs.sessions t ON t.id = r.session "
+            f"JOIN main.sessions s ON {joined} WHERE s.id > (SELECT id FROM temp.mark); COMMIT;"
+        )
+        return ["sqlite3", target_db, statement], None
+
+    contenders = [
+        Contender(
+            "quiz --merge-history",
+            quiz,
+            expect(f"{size} games added, 0 already"),
+            after=lambda: wait_for_compaction(target_dir, notes),
+        ),
+        Contender("sqlite3", sqlite, expect()),
+    ]
+    log("   merge")
+    compare(contenders, runs)
+    count = subprocess.run(["sqlite3", target_db, "SELECT count(*) FROM sessions"], stdout=subprocess.PIPE, text=True)
+    if int(count.stdout) != 2 * size:
+        raise SystemExit(f"bench: the merged SQLite table holds {count.stdout.strip()} rows")
+    return contenders
+
+
 # MARK: Report
 
 
@@ -858,6 +935,15 @@ def targets(results):
                 f"{times_text(value)} ({milliseconds(following)}; the first: "
                 f"{milliseconds(work['record, classic archive'][0].median)})",
                 verdict(value, 2.0),
+            )
+        )
+    if "merge" in work:
+        value = pairwise_ratio(work["merge"][0], work["merge"][1])
+        rows.append(
+            (
+                "`--merge-history` of 100k games into 100k ≤ 2.0× SQLite's `INSERT OR IGNORE … SELECT`, < 64 MiB",
+                f"{times_text(value)}, {work['merge'][0].peak:,.1f} MiB",
+                "PASS" if value is not None and value <= 2.0 and work["merge"][0].peak < 64 else "FAIL",
             )
         )
     if "start-up" in work:
@@ -1030,6 +1116,14 @@ the same number).
 - **share**: `quiz --share --data-dir DIR --no-color`, the card of the last
   game. SQLite: the last session and its results (`WHERE s.id = (SELECT
   max(id) FROM sessions)`, joined to `results` by the index).
+- **merge** (100,000 games only): `quiz --merge-history THEIRS --data-dir
+  DIR`, DIR a fresh copy (made before the spawn) of a generated history of
+  100,000 games and THEIRS another (`--seed 2`: no game shared), so 100,000
+  games are added; a compaction it starts in the background is waited for,
+  not timed. SQLite: into a fresh copy of the first table, with a unique
+  index on the game's columns, `ATTACH` the other's file, then in one
+  transaction `INSERT OR IGNORE … SELECT` its sessions and `INSERT … SELECT`
+  the new ones' results (joined on the game's columns).
 - **start-up**: `quiz opentdb --questions ../shared/data/opentdb/opentdb.json
   -n 5 --data-dir DIR` with standard input at end of file: every bundled bank
   and the 5,250 Open Trivia questions loaded, the history of that size
@@ -1126,6 +1220,12 @@ def main():
         log(f"bench: {OPENTDB} is absent: start-up is not measured")
     info = machine()
     started = time.perf_counter()
+    if os.environ.get("BENCH_ONLY") == "merge":
+        notes = []
+        contenders = measure_merge(TARGET_SIZE, RUNS, WORK, notes)
+        print("\n".join(results_table([{"size": TARGET_SIZE, "work": {"merge": contenders}}], RUNS)))
+        print("\n".join(notes))
+        return
     results = []
     classic_allowed = True
     classic_note = ""

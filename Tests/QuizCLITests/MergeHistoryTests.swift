@@ -82,6 +82,63 @@ import Testing
         #expect(try games(scratch, dataDir: scratch.path + "/C").count == 12)
     }
 
+    /// Games as a player's are: dates and durations with fractions, a category and a difficulty, all of which
+    /// the export drops or rounds.
+    func playedGames(_ count: Int) -> [Session] {
+        (0..<count).map { index in
+            Session(
+                date: Date(timeIntervalSince1970: 1_700_000_000.123 + Double(index) * 3600.25), score: index % 4,
+                total: 3, quiz: "mini", title: "Mini Test Quiz", duration: 12.345 + Double(index),
+                seed: 5_000_000 + Int64(index), category: "Science", difficulty: "easy")
+        }
+    }
+
+    func exportHistory(_ dataDir: String, to path: String, _ scratch: Scratch) throws {
+        let exported = try runQuiz(
+            ["--history", "--format", "json"], environment: scratch.privateEnvironment(["QUIZ_DATA_DIR": dataDir]))
+        #expect(exported.status == 0, "\(exported.stderr)")
+        try Data(exported.stdout.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// An export keeps less than the history (dates to the second, no
+    /// category), yet it and the folder it came from, merged in either
+    /// order, add each game once; the same export twice adds nothing.
+    @Test func anExportAndItsFolderAddEachGameOnceInEitherOrder() throws {
+        let scratch = Scratch()
+        let folder = scratch.path + "/played"
+        try writeArchive(KeyedArchive.data(for: playedGames(12)), in: folder)
+        let export = scratch.path + "/played.json"
+        try exportHistory(folder, to: export, scratch)
+        // The export first, then the folder.
+        let first = scratch.path + "/first"
+        var result = try merge(export, into: first, scratch)
+        #expect(result.stdout == "merged \(export): 12 games added, 0 already in the history\n", "\(result.stderr)")
+        result = try merge(folder, into: first, scratch)
+        #expect(result.stdout == "merged \(folder): 0 games added, 12 already in the history\n", "\(result.stderr)")
+        result = try merge(export, into: first, scratch)
+        #expect(result.stdout == "merged \(export): 0 games added, 12 already in the history\n", "\(result.stderr)")
+        #expect(try games(scratch, dataDir: first).count == 12)
+        // The folder first, then the export, twice.
+        let second = scratch.path + "/second"
+        result = try merge(folder, into: second, scratch)
+        #expect(result.stdout == "merged \(folder): 12 games added, 0 already in the history\n", "\(result.stderr)")
+        for _ in 0..<2 {
+            result = try merge(export, into: second, scratch)
+            #expect(result.stdout == "merged \(export): 0 games added, 12 already in the history\n")
+        }
+        #expect(try games(scratch, dataDir: second) == (try games(scratch, dataDir: folder)))
+        // Other games are still told apart: a game one second later is new.
+        let later = playedGames(1).map { game in
+            var fields = game.fields
+            fields.date += 1
+            return Session(fields)
+        }
+        let other = scratch.path + "/other"
+        try writeArchive(KeyedArchive.data(for: later), in: other)
+        result = try merge(other, into: first, scratch)
+        #expect(result.stdout == "merged \(other): 1 game added, 0 already in the history\n", "\(result.stderr)")
+    }
+
     @Test func aMissingPathIs66AndAFileThatIsNoHistory65() throws {
         let scratch = Scratch()
         #expect(try merge(scratch.path + "/nowhere", into: scratch.dataDir, scratch).status == 66)

@@ -92,8 +92,8 @@ extension HistoryStore {
     }
 
     /// Adds the games of `source` that this history does not hold, each
-    /// once (`GameIdentity`; for an export, as the export keeps a game:
-    /// `HistoryExport.projection`), after its own, under the exclusive lock.
+    /// once (`GameIdentity`, and an export's games as it keeps them:
+    /// `KnownGames`), after its own, under the exclusive lock.
     ///
     /// All or nothing: the journal is rewritten whole, its records and then
     /// the new games', to a temporary file that is synced and renamed over
@@ -221,10 +221,6 @@ extension HistoryStore {
         throws(ArchiveError) -> Result<MergeReport, HistoryError>
     {
         var notices: [Diagnostic] = []
-        let iso = HistoryExport.formatter()
-        func identity(_ game: Session) -> GameIdentity {
-            GameIdentity(exported ? HistoryExport.projection(game, iso: iso) : game)
-        }
         let lock: FileLock
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
@@ -236,13 +232,13 @@ extension HistoryStore {
         defer { lock.release() }
         removeStaleTemporaryFiles()
         let snapshot: HistorySnapshot
-        var known: Set<GameIdentity>
+        var known = KnownGames(exported: exported)
         let folded: UInt64
         let count: Int
         do throws(HistoryError) {
             let read = try reading(damage: .repairLocked) { snapshot throws(ArchiveError) in
-                var known: Set<GameIdentity> = []
-                try snapshot.eachArchiveSession(results: false) { known.insert(identity($0)) }
+                var known = KnownGames(exported: exported)
+                try snapshot.eachArchiveSession(results: false) { known.hold($0) }
                 return (known, try snapshot.archiveSequence(), try snapshot.archiveCount())
             }
             snapshot = read.snapshot
@@ -251,13 +247,15 @@ extension HistoryStore {
             return .failure(error)
         }
         notices += snapshot.problems
-        for game in snapshot.journalGames(after: folded) { known.insert(identity(game)) }
+        for game in snapshot.journalGames(after: folded) { known.hold(game) }
         // Pending games the history lacks go in with the merge, as a game's record adds them.
         var pendingKnown: Set<GameIdentity> = []
         let recovered = PendingGames.newGames(in: snapshot.pending, known: &pendingKnown)
-        for game in recovered { known.insert(identity(game)) }
-        // The journal as it is (repaired by the snapshot), or a new one after the archive.
-        var buffer: [UInt8]
+        for game in recovered { known.hold(game) }
+        // The journal as it is (repaired by the snapshot), copied a chunk at
+        // a time, or a new one after the archive.
+        var kept = Data()
+        var buffer: [UInt8] = []
         var last: UInt64
         if let journal = snapshot.journal {
             let data: Data?
@@ -269,7 +267,7 @@ extension HistoryStore {
             guard let data, data.count >= journal.validLength else {
                 return .failure(.cannotRead(path: journalPath, reason: "it changed while the history was locked"))
             }
-            buffer = [UInt8](data.prefix(journal.validLength))
+            kept = data.prefix(journal.validLength)
             last = journal.entries.isEmpty ? folded : journal.lastSequence
         } else {
             last = folded > 0 ? folded : UInt64(count)
@@ -289,9 +287,15 @@ extension HistoryStore {
             committed = try DurableFile(journalPath).replace { write in
                 // Handed on to `games`, which only calls it before it returns.
                 withoutActuallyEscaping(write) { add in
+                    var start = kept.startIndex
+                    while start < kept.endIndex {
+                        let end = min(start + (1 << 20), kept.endIndex)
+                        add([UInt8](kept[start..<end]))
+                        start = end
+                    }
                     do throws(ArchiveError) {
                         try games { game in
-                            guard known.insert(identity(game)).inserted else {
+                            guard known.add(game) else {
                                 already += 1
                                 return
                             }
@@ -333,5 +337,66 @@ extension HistoryStore {
         }
         return .success(
             MergeReport(added: added, already: already, diagnostics: notices, needsCompaction: needsCompaction))
+    }
+}
+
+/// The games a merge compares the source's with, each kept as a
+/// `GameIdentity.Digest` (16 bytes a game, whatever its fields).
+///
+/// An export keeps less than the history (`HistoryExport.projection`), so a
+/// game and its exported copy have different identities. From an export,
+/// a game is held when some game of the history projects to it. From any
+/// other source, a game is held when its identity is, or when its
+/// projection is that of a game of the history that an export could have
+/// given (one that is its own projection: an exported game merged before).
+/// So an export and the folder it came from, merged in either order, add
+/// each game once.
+struct KnownGames {
+    let exported: Bool
+    private let iso = HistoryExport.formatter()
+    /// The identities of the games (unused for an export).
+    private var identities: Set<GameIdentity.Digest> = []
+    /// For an export, the projections of every game; otherwise, those of
+    /// the games that are their own projection.
+    private var projections: Set<GameIdentity.Digest> = []
+
+    init(exported: Bool) {
+        self.exported = exported
+    }
+
+    /// `game` is in the history.
+    mutating func hold(_ game: Session) {
+        if exported {
+            projections.insert(projection(game))
+            return
+        }
+        identities.insert(GameIdentity(game).digest)
+        if let exportable = exportable(game) { projections.insert(exportable) }
+    }
+
+    /// Whether `game` of the source is new (and from now on held).
+    mutating func add(_ game: Session) -> Bool {
+        if exported { return projections.insert(projection(game)).inserted }
+        guard identities.insert(GameIdentity(game).digest).inserted else { return false }
+        if !projections.isEmpty && projections.contains(projection(game)) { return false }
+        if let exportable = exportable(game) { projections.insert(exportable) }
+        return true
+    }
+
+    private func projection(_ game: Session) -> GameIdentity.Digest {
+        GameIdentity(HistoryExport.projection(game, iso: iso)).digest
+    }
+
+    /// The projection of `game` when it is its own (the title aside, which
+    /// an export may give as its bank's): what an exported game merged is.
+    private func exportable(_ game: Session) -> GameIdentity.Digest? {
+        let fields = game.fields
+        let time = fields.date.timeIntervalSinceReferenceDate
+        // The cheap tests first: most games have a fraction of a second.
+        guard time.rounded(.down) == time, fields.category == nil, fields.difficulty == nil, fields.source == nil
+        else { return nil }
+        let projected = HistoryExport.projection(game, iso: iso, keepingTitle: true)
+        guard GameIdentity(projected) == GameIdentity(game) else { return nil }
+        return projection(game)
     }
 }
