@@ -149,6 +149,20 @@ import Testing
         #expect(result.stderr.contains("is not a quiz history"))
     }
 
+    /// An export over 1 GiB (sparse here) is refused in one line before a
+    /// byte of it is read, and the history is left as it was.
+    @Test func anExportTooLargeToReadWholeIsRefusedUnread() throws {
+        let scratch = Scratch()
+        let huge = scratch.path + "/huge.json"
+        try Data("[\n".utf8).write(to: URL(fileURLWithPath: huge))
+        #expect(truncate(huge, (1 << 30) + 1) == 0)
+        let result = try merge(huge, into: scratch.dataDir, scratch)
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("more than 1 GiB"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.dataDir + "/history.journal"))
+    }
+
     @Test func aDamagedSourceIsReadAsFarAsItCanBeAndSaid() throws {
         let scratch = Scratch()
         let journal = scratch.path + "/torn.journal"

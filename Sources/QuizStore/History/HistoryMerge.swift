@@ -124,8 +124,7 @@ extension HistoryStore {
                 }
                 if salvaged == nil {
                     // Not binary (XML): read whole.
-                    let whole = try KeyedArchive.salvage(
-                        (try? Data(contentsOf: URL(fileURLWithPath: source.path))) ?? Data())
+                    let whole = try KeyedArchive.salvage((try? Self.whole(source.path)) ?? Data())
                     whole.sessions.forEach(add)
                     salvaged = whole
                 }
@@ -169,7 +168,7 @@ extension HistoryStore {
             var problems: [Diagnostic] = []
             var games: [Session] = []
             do {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source.path)))
+                let bytes = try [UInt8](Self.whole(source.path))
                 let read = try HistoryExport.read(bytes)
                 games = read.games
                 if read.skipped > 0 {
@@ -185,11 +184,31 @@ extension HistoryStore {
                     case .notJSON(let why), .notAnExport(let why): why
                     }
                 problems.append(.problem("\(source.path) is damaged: \(why); no game could be read", file: source.path))
+            } catch let failure as HistoryError {
+                throw failure
             } catch {
                 throw .cannotRead(path: source.path, reason: SystemReason.of(error))
             }
             return try mergingOnce(source, problems: problems) { add throws(ArchiveError) in games.forEach(add) }.get()
         }
+    }
+
+    /// The most a source read whole (an export, an XML archive) may hold:
+    /// a million games exported with their results. A larger file is refused
+    /// before a byte of it is read; its data folder merges in bounded memory.
+    static let wholeReadLimit = 1 << 30
+
+    /// The bytes of the file at `path`, read whole up to `wholeReadLimit`.
+    static func whole(_ path: String) throws(HistoryError) -> Data {
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > wholeReadLimit {
+            throw .cannotRead(
+                path: path, reason: "it holds more than 1 GiB, more than a merge reads whole; merge its data folder")
+        }
+        guard let data = FileContents.bounded(path, limit: wholeReadLimit) else {
+            throw .cannotRead(path: path, reason: SystemReason.current)
+        }
+        return data
     }
 
     /// `merging` a source read once, whose damage is said in `problems`
