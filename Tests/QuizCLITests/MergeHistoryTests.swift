@@ -149,6 +149,44 @@ import Testing
         #expect(result.stderr.contains("is not a quiz history"))
     }
 
+    /// An edited export: a game with a duration no game can have is skipped
+    /// and said (74), never written into the history where its own reader
+    /// would refuse it; the others are added, oldest first, so the newest is
+    /// the last game; merged again, nothing is added and the history stays
+    /// whole. The path is printed made safe.
+    @Test func anExportsAbsurdGameIsSkippedAndItsGamesKeepTheirOrder() throws {
+        let scratch = Scratch()
+        let source = scratch.path + "/S"
+        try writeArchive(KeyedArchive.data(for: playedGames(3)), in: source)
+        let export = scratch.path + "/odd\u{1B}[31mname.json"
+        try exportHistory(source, to: export, scratch)
+        var objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export))) as? [[String: Any]])
+        #expect(objects.count == 3)
+        objects[1]["duration"] = 1e12
+        try JSONSerialization.data(withJSONObject: objects).write(to: URL(fileURLWithPath: export))
+        let into = scratch.path + "/C"
+        for (round, added) in [(1, 2), (2, 0)] {
+            let result = try merge(export, into: into, scratch)
+            #expect(result.status == 74, "round \(round): \(result.stderr)")
+            #expect(
+                result.stdout.hasSuffix(
+                    ": \(added) game\(added == 1 ? "" : "s") added, \(2 - added) already in the history\n"),
+                "round \(round): \(result.stdout)")
+            #expect(!result.stdout.contains("\u{1B}"), "round \(round): the path is made safe")
+            #expect(result.stderr.contains("duration is 1000000000000"), "round \(round): \(result.stderr)")
+            #expect(!result.stderr.contains("journal"), "round \(round): \(result.stderr)")
+        }
+        let environment = scratch.privateEnvironment(["QUIZ_DATA_DIR": into])
+        let (history, games) = try historyJSON(environment: environment)
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(games.count == 2)
+        let share = try runQuiz(["--share", "--text"], environment: environment)
+        #expect(share.status == 0, "\(share.stderr)")
+        // playedGames: the newest of the three, seed 5000002, scored 2 of 3.
+        #expect(share.stdout.contains("2 of 3") && share.stdout.contains("--seed 5000002"), "\(share.stdout)")
+    }
+
     /// An export over 1 GiB (sparse here) is refused in one line before a
     /// byte of it is read, and the history is left as it was.
     @Test func anExportTooLargeToReadWholeIsRefusedUnread() throws {

@@ -9,8 +9,9 @@ internal import QuizFormats
 /// games as the export keeps them (`projection`): the same game exported
 /// twice, or exported from a history that holds it, is the same game.
 package enum HistoryExport {
-    /// The export's games, in its order; those that cannot be a game (not an
-    /// object, no date or score) are skipped and counted, the first one's
+    /// The export's games, oldest first (the export lists them newest first);
+    /// those that cannot be a game (not an object, no date or score, a date
+    /// or duration no game can have) are skipped and counted, the first one's
     /// reason kept. Throws when the bytes are no JSON array at all.
     package struct Read {
         package var games: [Session] = []
@@ -36,13 +37,23 @@ package enum HistoryExport {
         let iso = formatter()
         var read = Read()
         for (index, element) in elements.enumerated() {
-            if let session = game(element, iso: iso) {
-                read.games.append(projection(session, iso: iso, keepingTitle: true))
-            } else {
+            guard let session = game(element, iso: iso) else {
                 read.skipped += 1
                 if read.firstProblem == nil { read.firstProblem = "game \(index + 1) has no date or score" }
+                continue
             }
+            // What the archive's and the journal's readers refuse (a date or
+            // a duration no game can have) is refused here too, not recorded.
+            if let absurdity = session.fields.absurdity {
+                read.skipped += 1
+                if read.firstProblem == nil { read.firstProblem = "game \(index + 1)'s \(absurdity)" }
+                continue
+            }
+            read.games.append(projection(session, iso: iso, keepingTitle: true))
         }
+        // An export lists the newest game first; the history keeps the order
+        // games were played in, so the last game (`--share`) stays the last.
+        read.games.reverse()
         return read
     }
 

@@ -34,7 +34,7 @@ public enum MergeCommand {
 
     /// "merged PATH: 3 games added, 1 already in the history".
     static func line(_ report: HistoryStore.MergeReport, path: String) -> String {
-        "merged \(path): \(report.added) game\(report.added == 1 ? "" : "s") added, "
+        "merged \(TerminalText.safe(path)): \(report.added) game\(report.added == 1 ? "" : "s") added, "
             + "\(report.already) already in the history"
     }
 }
