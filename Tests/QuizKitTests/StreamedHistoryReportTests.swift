@@ -102,11 +102,11 @@ import Testing
     }
 
     /// What the stream writes, the chunks joined; nil when it gives way.
-    /// `keeping`: games the first pass keeps for the second at most (the
-    /// others are read again).
+    /// `keeping`: bytes of rows the first pass keeps for the second at most
+    /// (the others' games are read again).
     func streamed(
         _ store: HistoryStore, _ format: HistoryReport.Format, quiz: String?, limit: Int?, width: Int, ascii: Bool,
-        keeping: Int = StreamedHistoryReport.keptGames
+        keeping: Int = StreamedHistoryReport.keptBytes
     ) throws -> (text: String, diagnostics: [Diagnostic], chunks: [String])? {
         guard let stream = store.stream(where: quiz.map { id in { $0.quiz == id } }, newest: limit),
             let report = StreamedHistoryReport(
@@ -132,9 +132,9 @@ import Testing
                             "\(label) \(format) --quiz \(quiz ?? "-") --limit \(limit.map(String.init) ?? "-") \(width)"
                         let old = try whole(store, format, quiz: quiz, limit: limit, width: width, ascii: ascii)
                         #expect(old.diagnostics.whole, "\(what): \(old.diagnostics)", sourceLocation: sourceLocation)
-                        // At 40 columns the first pass keeps 5 games: the
-                        // others are read again in the second.
-                        let keeping = width == 40 ? 5 : StreamedHistoryReport.keptGames
+                        // At 40 columns the first pass keeps a few rows, at
+                        // 200 none: the others' games are read again in the second.
+                        let keeping = [40: 400, 200: 0][width] ?? StreamedHistoryReport.keptBytes
                         let new = try #require(
                             try streamed(
                                 store, format, quiz: quiz, limit: limit, width: width, ascii: ascii, keeping: keeping),

@@ -58,8 +58,10 @@ public struct HistoryReport {
         QuizTitle.shown(title: session.title, quiz: session.quiz, titles: titles)
     }
 
-    static func score(_ session: Session) -> String {
-        "\(session.score)/\(session.total.map(String.init) ?? "?")"
+    static func score(_ session: Session) -> String { score((session.score, session.total)) }
+
+    static func score(_ points: (score: Int, total: Int?)) -> String {
+        "\(points.score)/\(points.total.map(String.init) ?? "?")"
     }
 
     static func percent(_ session: Session) -> String {
@@ -76,8 +78,12 @@ public struct HistoryReport {
     /// that leaves less than 8 columns for the title).
     public func summary(width: Int = 80, ascii: Bool = false) -> String {
         var summary = HistoryTable.Summary()
-        for session in sessions { summary.add(session) }
-        return summary.text(width: width, ascii: ascii, limited: limit != nil, title: title)
+        let sessions = sessions
+        for (number, session) in sessions.enumerated() {
+            summary.add(
+                (session.score, session.total), date: session.date.timeIntervalSinceReferenceDate, number: number)
+        }
+        return summary.text(width: width, ascii: ascii, limited: limit != nil) { title(sessions[$0]) }
     }
 
     // MARK: Exports

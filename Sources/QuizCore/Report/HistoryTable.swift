@@ -12,7 +12,8 @@ import Foundation
 /// and measured once per distinct title; the other cells are ASCII, as wide
 /// as their bytes), and dates are formatted without `DateFormatter`.
 package enum HistoryTable {
-    /// One row's cells; `title` made safe, `titleWidth` its columns.
+    /// One row's cells; `title` made safe, `titleWidth` its columns; and the
+    /// game's score and total, for the summary under the table.
     package struct Cells {
         var day: String
         var time: String
@@ -21,6 +22,57 @@ package enum HistoryTable {
         var score: String
         var percent: String
         var took: String
+        var points: (score: Int, total: Int?)
+
+        /// The cells as `StreamedHistoryReport` keeps them between its
+        /// passes: the score, the total (a byte saying whether there is one,
+        /// then it) and the title's width as 8 bytes each, then the six
+        /// texts apart by 0x1F, which none holds (they are ASCII or made safe).
+        func keep(into out: inout [UInt8]) {
+            func integer(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { out += $0 } }
+            integer(points.score)
+            out.append(points.total == nil ? 0 : 1)
+            integer(points.total ?? 0)
+            integer(titleWidth)
+            func text(_ text: String, last: Bool = false) {
+                out += text.utf8
+                if !last { out.append(0x1F) }
+            }
+            text(day)
+            text(time)
+            text(title)
+            text(score)
+            text(percent)
+            text(took, last: true)
+        }
+
+        /// Cells kept by `keep(into:)`.
+        init(kept: ArraySlice<UInt8>) {
+            func integer(_ offset: Int) -> Int {
+                Int(
+                    Int64(
+                        littleEndian: kept.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int64.self) })
+                )
+            }
+            points = (integer(0), kept[kept.startIndex + 8] == 0 ? nil : integer(9))
+            titleWidth = integer(17)
+            var start = kept.startIndex + 25
+            /// The text from `start` to the next 0x1F or the end, and `start` past it.
+            func text() -> String {
+                let end = kept[start...].firstIndex(of: 0x1F) ?? kept.endIndex
+                defer { start = min(end + 1, kept.endIndex) }
+                return String(decoding: kept[start..<end], as: UTF8.self)
+            }
+            (day, time, title, score, percent, took) = (text(), text(), text(), text(), text(), text())
+        }
+
+        init(
+            day: String, time: String, title: String, titleWidth: Int, score: String, percent: String, took: String,
+            points: (score: Int, total: Int?)
+        ) {
+            (self.day, self.time, self.title, self.titleWidth) = (day, time, title, titleWidth)
+            (self.score, self.percent, self.took, self.points) = (score, percent, took, points)
+        }
     }
 
     /// Distinct titles kept made safe (and, once fitted, shortened): every
@@ -39,15 +91,6 @@ package enum HistoryTable {
         package init(timeZone: TimeZone) {
             self.timeZone = timeZone
             dates = InternetDateFormat(timeZone: timeZone)
-        }
-
-        /// The widths of the date's two cells and of the title made safe.
-        mutating func measure(_ session: Session, title raw: String) -> (day: Int, time: Int, title: Int) {
-            let title = safeTitle(raw).width
-            // `yyyy-MM-dd` and `HH:mm` of a year of four digits, counted without making them.
-            if dates.formatsDayAndTime(session.date) { return (10, 5, title) }
-            let (day, time) = dayAndTime(session.date)
-            return (day.utf8.count, time.utf8.count, title)
         }
 
         private mutating func dayAndTime(_ date: Date) -> (day: String, time: String) {
@@ -70,7 +113,8 @@ package enum HistoryTable {
             let safe = safeTitle(raw)
             return Cells(
                 day: day, time: time, title: safe.text, titleWidth: safe.width, score: HistoryReport.score(session),
-                percent: HistoryReport.percent(session), took: DurationFormat.clock(session.duration))
+                percent: HistoryReport.percent(session), took: DurationFormat.clock(session.duration),
+                points: (session.score, session.total))
         }
 
         private func formatter(_ pattern: String) -> DateFormatter {
@@ -87,40 +131,6 @@ package enum HistoryTable {
         var columns = [4, 4, 4, 5, 1, 4]  // the headers'
 
         package init() {}
-
-        /// The widths of `session`'s cells, counted without making the
-        /// numbers' text (`HistoryReport.score`, `percent`,
-        /// `DurationFormat.clock`): as `include(maker.cells(…))`, cheaper.
-        package mutating func include(_ session: Session, title: String, maker: inout CellMaker) {
-            let (day, time, safeTitle) = maker.measure(session, title: title)
-            columns[0] = max(columns[0], day)
-            columns[1] = max(columns[1], time)
-            columns[2] = max(columns[2], safeTitle)
-            let total = session.total.map(Self.digits) ?? 1
-            columns[3] = max(columns[3], Self.digits(session.score) + 1 + total)
-            let percent = session.fraction.flatMap(Percent.of).map { Self.digits($0) + 1 } ?? 1
-            columns[4] = max(columns[4], percent)
-            columns[5] = max(columns[5], Self.clockWidth(session.duration))
-        }
-
-        /// Characters of `value` in decimal, its sign included.
-        static func digits(_ value: Int) -> Int {
-            var count = value < 0 ? 2 : 1
-            var rest = value.magnitude / 10
-            while rest > 0 {
-                count += 1
-                rest /= 10
-            }
-            return count
-        }
-
-        /// `DurationFormat.clock(seconds).utf8.count`.
-        static func clockWidth(_ seconds: Double?) -> Int {
-            guard let seconds, seconds.isFinite, seconds >= 0 else { return 1 }
-            let whole = Int(seconds.rounded())
-            let hours = whole / 3600
-            return hours > 0 ? digits(hours) + 6 : digits(whole / 60 % 60) + 3
-        }
 
         mutating func include(_ cells: Cells) {
             columns[0] = max(columns[0], cells.day.utf8.count)
@@ -204,23 +214,26 @@ package enum HistoryTable {
         private var total = 0.0
         /// The best game as `--stats` has it (`QuizStatistics.isBetter`: the
         /// higher fraction, then the higher score: 5/5 before 3/3), the
-        /// earliest among equals.
-        private var best: (session: Session, fraction: Double)?
+        /// earliest among equals: its score, total, date and the number the
+        /// caller gave it.
+        private var best: (points: (score: Int, total: Int?), date: Double, number: Int)?
 
         package init() {}
 
-        package mutating func add(_ session: Session) {
+        /// Counts a game shown: its score and total, when it finished, and a
+        /// number by which `text` asks for its title if it is the best.
+        package mutating func add(_ points: (score: Int, total: Int?), date: Double, number: Int) {
             games += 1
-            guard let fraction = session.fraction else { return }
+            guard let fraction = QuizStatistics.shownFraction(points.score, points.total) else { return }
             scored += 1
             total += fraction
             if let known = best {
                 let better =
-                    QuizStatistics.isBetter(session, than: known.session)
-                    || (!QuizStatistics.isBetter(known.session, than: session) && known.session.date > session.date)
-                if better { best = (session, fraction) }
+                    QuizStatistics.isBetter(points, than: known.points)
+                    || (!QuizStatistics.isBetter(known.points, than: points) && known.date > date)
+                if better { best = (points, date, number) }
             } else {
-                best = (session, fraction)
+                best = (points, date, number)
             }
         }
 
@@ -229,18 +242,21 @@ package enum HistoryTable {
         /// for the title). `limited`: `--limit` chose the games shown, so the
         /// line says it is of those ("last 2 games · … · best of these 3/4"),
         /// not the player's best, which an older game may hold.
-        package func text(width: Int, ascii: Bool, limited: Bool = false, title: (Session) -> String) -> String {
+        /// `title`: the title of the game `add` was given `number` for.
+        package func text(width: Int, ascii: Bool, limited: Bool = false, title: (Int) throws -> String) rethrows
+            -> String
+        {
             let count = (limited ? "last " : "") + "\(games) game\(games == 1 ? "" : "s")"
             guard let best else { return count }
             let average = total / Double(scored)
             let dot = ascii ? "-" : "·"
-            let score = HistoryReport.score(best.session)
+            let score = HistoryReport.score(best.points)
             let bestWord = limited ? "best of these" : "best"
             var head = "\(count) \(dot) average \(Percent.of(average) ?? 0)% \(dot) \(bestWord) \(score) ("
             // A narrow terminal: the average gives way to the best game's title.
             if DisplayWidth.of(head) + 9 > width { head = "\(count) \(dot) \(bestWord) \(score) (" }
             let room = max(4, width - DisplayWidth.of(head) - 1)
-            return head + DisplayWidth.truncate(TerminalText.safe(title(best.session)), to: room, ascii: ascii) + ")"
+            return head + DisplayWidth.truncate(TerminalText.safe(try title(best.number)), to: room, ascii: ascii) + ")"
         }
     }
 }

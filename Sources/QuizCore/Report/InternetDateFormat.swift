@@ -103,17 +103,6 @@ package struct InternetDateFormat {
         return (dayText, String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Whether `dayAndTime(from:)` formats `date` (its cells then 10 and 5
-    /// bytes wide), without making its text.
-    mutating func formatsDayAndTime(_ date: Date) -> Bool {
-        let time = date.timeIntervalSince1970
-        guard time.isFinite, abs(time) < 1e13 else { return false }
-        // A zone's offset is less than a day: a day of the years 2 to 9998 in
-        // UTC is one of 1 to 9999 in any zone, without asking for the offset.
-        if (2...9998).contains(CalendarDay(number: Int((time / 86400).rounded(.down))).civil.year) { return true }
-        return localDate(date) != nil
-    }
-
     /// The local year, month, day and second of the day, for years 1 to 9999.
     private mutating func localDate(_ date: Date) -> (year: Int, month: Int, day: Int, secondOfDay: Int)? {
         let time = date.timeIntervalSince1970

@@ -7,31 +7,33 @@ import Foundation
 ///
 /// `init` is the first pass: it reads each game it may show once (without
 /// its results) and keeps, for each game shown, its date and position
-/// (16 bytes: 16 MB at a million), sorted newest first, and the game itself
-/// when it is among the newest `keptGames` (not for JSON); the table's column
-/// widths are measured in the same pass (over the games shown only, in a
-/// second look at them, when `limit` leaves some out). With `limit`, the
-/// history's games are read newest first until `limit` of them are found
-/// (`--limit 20` reads 20 games of a big archive), the pending ones all.
-/// `write` is the second pass: each game, kept or read again, in that order,
-/// and its row handed on in chunks of about 64 KiB, each ending at a line's end. A
-/// game that cannot be read in the first pass (damage) makes `init` return
-/// nil: `HistoryStore.load` then repairs and reports.
+/// (16 bytes: 16 MB at a million), sorted newest first, and, for the newest
+/// games, the row it makes of the game then, in `KeptRows`, up to
+/// `keptBytes` (not for JSON, whose rows need the results); the table's
+/// column widths are measured in the same pass (over the games shown only,
+/// in a second look at their rows, when `limit` leaves some out). With
+/// `limit`, the history's games are read newest first until `limit` of them
+/// are found (`--limit 20` reads 20 games of a big archive), the pending ones
+/// all. `write` is the second pass: each row, kept or made from the game read
+/// again, in that order, handed on in chunks of about 64 KiB, each ending at
+/// a line's end. A game that cannot be read in the first pass (damage) makes
+/// `init` return nil: `HistoryStore.load` then repairs and reports.
 public struct StreamedHistoryReport {
-    /// One game shown: when it finished, and where it is in the stream.
+    /// One game shown: when it finished, where it is in the stream, and the
+    /// number of its row in `rows` (`noRow` for none).
     struct Key {
         var date: Double
         var position: UInt32
+        var row: UInt32
     }
+
+    static let noRow = UInt32.max
 
     public let format: HistoryReport.Format
     private let stream: HistoryStream
     private let keys: [Key]
-    /// The games of the newest `kept.count` positions (from `keptStart`)
-    /// read by the first pass, kept for the second, which then does not read
-    /// them again; without their results, so none for JSON.
-    private let kept: [Session?]
-    private let keptStart: Int
+    /// The rows the first pass made, as many of the newest as fit.
+    private let rows: KeptRows
     private let widths: HistoryTable.Widths
     private let timeZone: TimeZone
     private let titles: [String: String]
@@ -44,10 +46,13 @@ public struct StreamedHistoryReport {
     /// Bytes a chunk holds before it is handed on (then at the next line's end).
     public static let chunkSize = 65_536
 
-    /// Games kept from the first pass at most (a few hundred bytes each): the
-    /// memory of any history's report stays bounded, and one of up to this
-    /// many games is read once. Older games are read again.
-    public static let keptGames = 32_768
+    /// Bytes of rows kept from the first pass at most (`rowBytes` a row:
+    /// every row of 100,000 games): the memory of any history's report stays
+    /// bounded. The rows of older games are made in the second pass.
+    public static let keptBytes = 12 << 20
+
+    /// A row's bytes as kept, about, for a history's usual titles.
+    static let rowBytes = 80
 
     /// Games shown.
     public var count: Int { keys.count }
@@ -58,31 +63,40 @@ public struct StreamedHistoryReport {
     /// a game of the archive cannot be read.
     public init?(
         _ stream: HistoryStream, format: HistoryReport.Format, quiz: QuizID? = nil, limit: Int? = nil,
-        timeZone: TimeZone, titles: [String: String] = [:], keeping keptGames: Int = keptGames
+        timeZone: TimeZone, titles: [String: String] = [:], keeping keptBytes: Int = keptBytes
     ) {
-        guard stream.count <= Int(UInt32.max) else { return nil }
+        guard stream.count < Int(UInt32.max) else { return nil }
         var keys: [Key] = []
         var widths = HistoryTable.Widths()
-        var maker = HistoryTable.CellMaker(timeZone: timeZone)
+        var maker = RowMaker(format: format, timeZone: timeZone, titles: titles)
         // The games shown that hold a number JSON cannot (a time that is not finite).
         var unwritable: Set<UInt32> = []
-        let keptStart = stream.count - (format == .json ? 0 : min(stream.count, limit ?? .max, keptGames))
-        var kept = [Session?](repeating: nil, count: stream.count - keptStart)
+        var rows = KeptRows(
+            budget: format == .json ? 0 : keptBytes, expected: min(stream.count, limit ?? .max))
+        var made: [UInt8] = []
+        // Rows are made for the newest games only, as many as the budget
+        // likely holds: those of older games would be let go.
+        let keptFrom = stream.count - min(stream.count, keptBytes / Self.rowBytes)
         /// Reads the game at `position`; false when it is not of `quiz`.
         func take(_ position: Int, measure: Bool) throws(ArchiveError) -> Bool {
             let session = try stream.session(at: position, results: format == .json)
             guard quiz?.matches(session.quiz) ?? true else { return false }
-            if format == .json
-                && (!(session.duration?.isFinite ?? true)
-                    || session.results.contains { !($0.seconds?.isFinite ?? true) })
-            {
-                unwritable.insert(UInt32(position))
+            var row = Self.noRow
+            if format == .json {
+                if !(session.duration?.isFinite ?? true)
+                    || session.results.contains(where: { !($0.seconds?.isFinite ?? true) })
+                {
+                    unwritable.insert(UInt32(position))
+                }
+            } else if position >= keptFrom {
+                made.removeAll(keepingCapacity: true)
+                if let cells = maker.row(session, into: &made), measure { widths.include(cells) }
+                row = UInt32(rows.add(made[...]))
+            } else if measure {
+                widths.include(maker.cells(session))
             }
-            keys.append(Key(date: session.date.timeIntervalSinceReferenceDate, position: UInt32(position)))
-            if position >= keptStart { kept[position - keptStart] = session }
-            if measure {
-                widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
-            }
+            keys.append(
+                Key(date: session.date.timeIntervalSinceReferenceDate, position: UInt32(position), row: row))
             return true
         }
         do {
@@ -113,9 +127,10 @@ public struct StreamedHistoryReport {
         if let limit, keys.count > limit { keys.removeLast(keys.count - limit) }
         if format == .table && limit != nil {
             do {
+                var scratch: [UInt8] = []
                 for key in keys {
-                    let session = try Self.session(key, kept: kept, from: keptStart, in: stream, results: false)
-                    widths.include(session, title: HistoryReport.title(session, titles: titles), maker: &maker)
+                    let row = try Self.row(key, rows: rows, in: stream, maker: &maker, scratch: &scratch)
+                    widths.include(HistoryTable.Cells(kept: row))
                 }
             } catch {
                 return nil
@@ -124,8 +139,7 @@ public struct StreamedHistoryReport {
         self.format = format
         self.stream = stream
         self.keys = keys
-        self.kept = kept
-        self.keptStart = keptStart
+        self.rows = rows
         self.widths = widths
         self.timeZone = timeZone
         self.titles = titles
@@ -133,14 +147,66 @@ public struct StreamedHistoryReport {
         unwritableJSON = !unwritable.isEmpty && keys.contains { unwritable.contains($0.position) }
     }
 
-    /// The game of `key` after the first pass: kept, or read again (its
-    /// checksum was checked in the first).
-    private static func session(
-        _ key: Key, kept: [Session?], from keptStart: Int, in stream: HistoryStream, results: Bool
-    ) throws(ArchiveError) -> Session {
-        let index = Int(key.position) - keptStart
-        if !results, index >= 0, let session = kept[index] { return session }
-        return try stream.session(at: Int(key.position), results: results, checked: true)
+    /// The row of `key` after the first pass: kept, or made again in
+    /// `scratch` from the game read again (its checksum was checked in the first).
+    private static func row(
+        _ key: Key, rows: KeptRows, in stream: HistoryStream, maker: inout RowMaker, scratch: inout [UInt8]
+    ) throws(ArchiveError) -> ArraySlice<UInt8> {
+        if key.row != noRow, let kept = rows.row(Int(key.row)) { return kept }
+        let session = try stream.session(at: Int(key.position), results: false, checked: true)
+        scratch.removeAll(keepingCapacity: true)
+        maker.row(session, into: &scratch)
+        return scratch[...]
+    }
+
+    /// A game's row as the first pass keeps it: the CSV line with its CRLF,
+    /// the markdown line without its line end, or the table's cells
+    /// (`HistoryTable.Cells.keep`), which the second pass lays out once the
+    /// widths are known. JSON has none.
+    struct RowMaker {
+        let format: HistoryReport.Format
+        let titles: [String: String]
+        var csv: HistoryCSV
+        var cellMaker: HistoryTable.CellMaker
+        let day: DateFormatter?
+
+        init(format: HistoryReport.Format, timeZone: TimeZone, titles: [String: String]) {
+            self.format = format
+            self.titles = titles
+            csv = HistoryCSV(timeZone: timeZone)
+            cellMaker = HistoryTable.CellMaker(timeZone: timeZone)
+            day = format == .markdown ? HistoryReport.markdownDayFormatter(timeZone) : nil
+        }
+
+        /// The table's cells of `session`.
+        mutating func cells(_ session: Session) -> HistoryTable.Cells {
+            cellMaker.cells(session, title: HistoryReport.title(session, titles: titles))
+        }
+
+        /// Writes `session`'s row; the table's cells too, for their widths.
+        @discardableResult
+        mutating func row(_ session: Session, into out: inout [UInt8]) -> HistoryTable.Cells? {
+            switch format {
+            case .table:
+                let made = cells(session)
+                made.keep(into: &out)
+                return made
+            case .csv:
+                csv.row(
+                    session, title: QuizTitle.known(title: session.title, quiz: session.quiz, titles: titles),
+                    into: &out)
+            case .markdown:
+                if let day {
+                    out +=
+                        HistoryReport.markdownRow(
+                            session, title: HistoryReport.title(session, titles: titles), day: day
+                        ).utf8
+                }
+            case .json:
+                break
+            }
+            return nil
+        }
     }
 
     /// The games shown, newest first (read again: for sessions in memory).
@@ -177,23 +243,20 @@ public struct StreamedHistoryReport {
             }
             out.removeAll(keepingCapacity: true)
         }
-        /// Each game shown, newest first, until the reader goes; `last` for
+        var maker = RowMaker(format: format, timeZone: timeZone, titles: titles)
+        var scratch: [UInt8] = []
+        /// Each game's row, newest first, until the reader goes; `last` for
         /// the last one shown, which some formats end differently.
-        func each(results: Bool, _ body: (_ session: Session, _ last: Bool) -> Void) throws(Failure) {
+        func each(_ body: (_ key: Key, _ row: ArraySlice<UInt8>, _ last: Bool) -> Void) throws(Failure) {
             for (number, key) in keys.enumerated() where going {
                 do {
-                    let session = try Self.session(
-                        key, kept: kept, from: keptStart, in: stream, results: results)
-                    body(session, number == keys.count - 1)
+                    let row = try Self.row(key, rows: rows, in: stream, maker: &maker, scratch: &scratch)
+                    body(key, row, number == keys.count - 1)
                 } catch {
                     throw Failure(description: "the history changed while it was read: \(error)")
                 }
                 flush()
             }
-        }
-        func title(_ session: Session) -> String { HistoryReport.title(session, titles: titles) }
-        func knownTitle(_ session: Session) -> String? {
-            QuizTitle.known(title: session.title, quiz: session.quiz, titles: titles)
         }
         switch format {
         case .table:
@@ -201,27 +264,32 @@ public struct StreamedHistoryReport {
                 _ = output(HistoryReport.noGames)
                 return
             }
-            var maker = HistoryTable.CellMaker(timeZone: timeZone)
             var writer = HistoryTable.Writer(widths: widths, width: width, ascii: ascii)
             var summary = HistoryTable.Summary()
             writer.header(into: &out)
-            try each(results: false) { session, _ in
-                writer.row(maker.cells(session, title: title(session)), into: &out)
-                summary.add(session)
+            try each { key, row, _ in
+                let cells = HistoryTable.Cells(kept: row)
+                writer.row(cells, into: &out)
+                summary.add(cells.points, date: key.date, number: Int(key.position))
             }
             out.append(10)
-            out += summary.text(width: width, ascii: ascii, limited: limited, title: title).utf8
+            do {
+                out += try summary.text(width: width, ascii: ascii, limited: limited) { position throws(ArchiveError) in
+                    HistoryReport.title(
+                        try stream.session(at: position, results: false, checked: true), titles: titles)
+                }.utf8
+            } catch {
+                throw Failure(description: "the history changed while it was read: \(error)")
+            }
         case .csv:
-            var rows = HistoryCSV(timeZone: timeZone)
             out += HistoryCSV.header
-            try each(results: false) { session, _ in rows.row(session, title: knownTitle(session), into: &out) }
+            try each { _, row, _ in out += row }
         case .markdown:
-            let day = HistoryReport.markdownDayFormatter(timeZone)
             out += HistoryReport.markdownHeader.utf8
             if !keys.isEmpty { out.append(10) }
             // Rows apart, not ended: the markdown has no line end after its last.
-            try each(results: false) { session, last in
-                out += HistoryReport.markdownRow(session, title: title(session), day: day).utf8
+            try each { _, row, last in
+                out += row
                 if !last { out.append(10) }
             }
         case .json:
@@ -236,19 +304,28 @@ public struct StreamedHistoryReport {
             iso.timeZone = timeZone
             iso.formatOptions = [.withInternetDateTime]
             out += Array("[\n".utf8)
-            try each(results: true) { session, last in
-                let object = HistoryReport.jsonObject(session, title: knownTitle(session), iso: iso)
-                guard
-                    let data = try? JSONSerialization.data(
-                        withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-                else { return }
-                var lineStart = true
-                for byte in data {
-                    if lineStart && byte != 10 { out += [32, 32] }
-                    out.append(byte)
-                    lineStart = byte == 10
+            for (number, key) in keys.enumerated() where going {
+                let session: Session
+                do {
+                    session = try stream.session(at: Int(key.position), results: true, checked: true)
+                } catch {
+                    throw Failure(description: "the history changed while it was read: \(error)")
                 }
-                out += last ? [10] : [44, 10]
+                let object = HistoryReport.jsonObject(
+                    session, title: QuizTitle.known(title: session.title, quiz: session.quiz, titles: titles),
+                    iso: iso)
+                if let data = try? JSONSerialization.data(
+                    withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+                {
+                    var lineStart = true
+                    for byte in data {
+                        if lineStart && byte != 10 { out += [32, 32] }
+                        out.append(byte)
+                        lineStart = byte == 10
+                    }
+                    out += number == keys.count - 1 ? [10] : [44, 10]
+                }
+                flush()
             }
             out.append(93)
         }
