@@ -140,6 +140,28 @@ public struct Options: Sendable, Equatable {
 
     public init() {}
 
+    /// Every option `parse` takes, for "did you mean" after an unknown one
+    /// (`OptionsParsingTests` checks that `parse` knows each).
+    static let optionNames = [
+        "--help", "--version", "--history", "--share", "--stats", "--review", "--compact-history",
+        "--merge-history", "--ascii", "--colorblind", "--text", "--game", "--list", "--validate", "--history-check",
+        "--no-color", "--no-pager", "--count", "--limit", "--seed", "--questions", "--max-download", "--data-dir",
+        "--fsrs-parameters", "--quiz", "--category", "--difficulty", "--format",
+    ]
+
+    /// A quiz named at the menu with the command line's options after it
+    /// (`mathematics -n 3`, `play capitals --seed 4`): the name, and the
+    /// options as `parse` reads them (the same words, the same errors).
+    public static func menuPlay(_ text: String) throws(CommandFailure) -> (name: String, options: Options) {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let start = words.firstIndex { $0.hasPrefix("-") && Int($0) == nil } ?? words.count
+        let options = try parse(Array(words[start...]))
+        guard options.mode == .repl else {
+            throw CommandFailure(status: .usage, message: "after a quiz's name, only -n, --seed and the like")
+        }
+        return (words[..<start].joined(separator: " "), options)
+    }
+
     /// The options `arguments` (without the program name) give, or the
     /// usage error (64) that stops them.
     public static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
@@ -257,7 +279,8 @@ public struct Options: Sendable, Equatable {
                 }
                 options.format = format
             default:
-                throw usageError("unknown option '\(argument)'")
+                let near = NearestMatch.suggestion(for: name, among: optionNames)
+                throw usageError("unknown option '\(argument)'" + (near.map { "; did you mean \($0)?" } ?? ""))
             }
         }
         if modes.contains(.help) {
