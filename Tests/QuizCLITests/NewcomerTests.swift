@@ -225,16 +225,17 @@ import Testing
         let result = try runQuiz(
             ["world-geography", "-n", "1", "--seed", "233872"], input: "skip\n", environment: scratch.environment())
         #expect(result.status == 0, "\(result.stderr)")
-        let environment = scratch.environment(["COLUMNS": "40"])
-        for arguments in [["--share"], ["--share", "--text"]] {
-            let shared = try runQuiz(arguments, environment: environment)
-            let lines = shared.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
-            #expect(lines.contains { $0.contains("--seed 233872") }, "\(lines)")
-            #expect(lines.contains { $0.hasSuffix("-n 1") || $0.contains("-n 1 ") }, "\(lines)")
-        }
-        // Through a pipe without COLUMNS: one line, as pasted.
+        let shared = try runQuiz(["--share"], environment: scratch.environment(["COLUMNS": "40"]))
+        let lines = shared.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("quiz world-geography") }, "\(lines)")
+        #expect(lines.contains { $0 == "--seed 233872 -n 1" }, "\(lines)")
+        // Through a pipe without COLUMNS: one line, as pasted; the sentence
+        // of --text is one line at any width (a chat reflows it).
         let piped = try runQuiz(["--share"], environment: scratch.environment())
-        #expect(piped.stdout.contains("quiz world-geography --seed 233872 -n 1"), "\(piped.stdout)")
+        #expect(piped.stdout.contains("⏱ 0:00 · quiz world-geography --seed 233872 -n 1\n"), "\(piped.stdout)")
+        let text = try runQuiz(["--share", "--text"], environment: scratch.environment(["COLUMNS": "40"]))
+        #expect(text.stdout.hasSuffix("Replay: quiz world-geography --seed 233872 -n 1\n"), "\(text.stdout)")
+        #expect(text.stdout.split(separator: "\n").count == 1, "\(text.stdout)")
     }
 }

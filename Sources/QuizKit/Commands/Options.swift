@@ -125,9 +125,9 @@ public struct Options: Sendable, Equatable {
         (~/.config/quiz/config); see man quiz. The command line wins.
 
         While playing, answer with a choice's number, its letter or its text;
-        :skip skips a question, :quit abandons the game (skip and quit work
-        bare where no choice reads so); ! just after a wrong mark counts your
-        answer right, marked as such.
+        skip skips a question, quit abandons the game (:skip and :quit where
+        the question takes the word as an answer); ! just after a wrong mark
+        counts your answer right, marked as such.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,

@@ -40,22 +40,23 @@ public enum ShareCommand {
             context.output.out("No games yet, so nothing to share." + (atMenu ? "" : " Play one with `quiz`."))
             return complete ? .success : .ioError
         }
-        let text: String
         switch form {
         case .text:
-            text = ShareText(session: session).text
+            // One line, whatever its length: a chat or a screen reader reflows it.
+            context.output.out(ShareText(session: session).text)
         case .card(let chosen):
             // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
             let squares = context.output.ascii ? .ascii : chosen ?? context.settings.squares
-            text = ShareCard(session: session, timeZone: LocalTimeZone.current).text(
+            let card = ShareCard(session: session, timeZone: LocalTimeZone.current).text(
                 ascii: squares == .ascii, colorblind: squares == .colorblind)
-        }
-        // At a terminal, wrapped at words, never between an option and its
-        // value (`-n 1`); through a pipe, as it is, for pasting.
-        if let width = context.output.wrapWidth {
-            context.output.out(TextWrap.wrap(text, width: width, keepingOptions: true))
-        } else {
-            context.output.out(text)
+            // Narrower than the card, its lines are wrapped at words, never
+            // between an option and its value (`-n 1`), so the replay
+            // command reads whole; through a pipe, exactly as it is.
+            if let width = context.output.wrapWidth {
+                context.output.out(TextWrap.wrap(card, width: width, keepingOptions: true))
+            } else {
+                context.output.out(card)
+            }
         }
         return complete ? .success : .ioError
     }
