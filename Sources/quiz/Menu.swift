@@ -212,6 +212,15 @@ struct Menu {
             return (.success, nil)
         }
         let name = request.name
+        // The start of a command (`hist`, `sta`) is offered before a quiz it also starts.
+        if orCommand, name.count >= 2, QuizLookup.menu(name, in: library) == nil,
+            let command = Self.commands.map(\.name).first(where: { $0.hasPrefix(name.lowercased()) })
+        {
+            console.out(
+                console.wrapped(
+                    "Unknown command or quiz '\(console.show(text))'. Did you mean \(command)? (Enter or y runs it)"))
+            return (.success, command)
+        }
         // The options after the name, kept in what a "Did you mean" offers.
         let tail = text.split(whereSeparator: \.isWhitespace).dropFirst(name.split(separator: " ").count)
             .joined(separator: " ")
