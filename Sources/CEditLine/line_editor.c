@@ -26,6 +26,8 @@ static struct {
     char **completer_word_break_characters;
     int *completion_append_character;
     edit_completion_function *completion_entry_function;
+    char **(**attempted_completion_function)(const char *, int, int);
+    char **(*completion_matches)(const char *, edit_completion_function);
     char **line_buffer;
     int *point;
     int *done;
@@ -63,6 +65,8 @@ int edit_open(char *message, size_t size) {
         {"rl_completer_word_break_characters", (void **)&api.completer_word_break_characters},
         {"rl_completion_append_character", (void **)&api.completion_append_character},
         {"rl_completion_entry_function", (void **)&api.completion_entry_function},
+        {"rl_attempted_completion_function", (void **)&api.attempted_completion_function},
+        {"rl_completion_matches", (void **)&api.completion_matches},
         {"rl_line_buffer", (void **)&api.line_buffer},
         {"rl_point", (void **)&api.point},
         {"rl_done", (void **)&api.done},
@@ -98,8 +102,18 @@ void edit_set_completer_word_break_characters(char *characters) {
     *api.completer_word_break_characters = characters;
 }
 void edit_set_completion_append_character(int character) { *api.completion_append_character = character; }
+// The matches of the entry function, through rl_attempted_completion_function:
+// libedit puts a backslash before each space of a match it completes alone
+// (as for a file name, `Magna\ Carta`) only when no such function is set.
+static char **attempted_completion(const char *text, int start, int end) {
+    (void)start;
+    (void)end;
+    return api.completion_matches(text, *api.completion_entry_function);
+}
+
 void edit_set_completion_entry_function(edit_completion_function function) {
     *api.completion_entry_function = function;
+    *api.attempted_completion_function = attempted_completion;
 }
 const char *edit_line_buffer(void) { return *api.line_buffer; }
 int edit_point(void) { return *api.point; }

@@ -12,6 +12,9 @@ struct GamePlayer {
         case finished(Session, failure: HistoryStore.RecordFailure?, whole: Bool)
         /// Quit, end of input, Ctrl-C twice (`interrupted`): nothing recorded.
         case abandoned(interrupted: Bool)
+        /// A review stopped part way, its answered questions recorded as
+        /// `finished` records a game; `interrupted` by Ctrl-C (130).
+        case stopped(Session, failure: HistoryStore.RecordFailure?, whole: Bool, interrupted: Bool)
 
         /// The exit status a game ends with: 74 when it could not be
         /// recorded, or when the history was read only in part (said
@@ -20,6 +23,8 @@ struct GamePlayer {
             switch self {
             case .finished(_, let failure, let whole): failure == nil && whole ? .success : .ioError
             case .abandoned(let interrupted): interrupted ? .interrupted : .success
+            case .stopped(_, let failure, let whole, let interrupted):
+                interrupted ? .interrupted : failure == nil && whole ? .success : .ioError
             }
         }
     }
@@ -35,6 +40,9 @@ struct GamePlayer {
     var clock = QuizClock.system
     /// Ask the questions in the bank's order (a review: most overdue first).
     var inOrder = false
+    /// A review: stopped part way, the questions answered are recorded, so
+    /// they are not due again at once; the rest stay due.
+    var keepsAnswered = false
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
@@ -53,6 +61,27 @@ struct GamePlayer {
         var overrideHintShown = false
         // A line read ahead from a pipe (see below), for the question it was read at.
         var readAhead: LineEvent?
+        /// Quit, the end of input or Ctrl-C: a game is abandoned; a review
+        /// keeps what was answered.
+        func stop(interrupted: Bool) -> End {
+            let kept =
+                keepsAnswered
+                ? game.answeredSession(
+                    finishedAt: clock.now, duration: Date().timeIntervalSince(started), answerTimes: answerTimes)
+                : nil
+            guard let kept else {
+                console.out("\(keepsAnswered ? "Review stopped" : "Game abandoned"); nothing recorded.")
+                return .abandoned(interrupted: interrupted)
+            }
+            let left = game.asked.count - game.results.count
+            console.out(
+                console.wrapped(
+                    "Review stopped. The \(Self.count(game.results.count, "question")) answered "
+                        + "\(game.results.count == 1 ? "is" : "are") kept; "
+                        + "the \(Self.count(left, "question")) left \(left == 1 ? "stays" : "stay") due."))
+            let (failure, whole) = record(kept, bank: bank)
+            return .stopped(kept, failure: failure, whole: whole, interrupted: interrupted)
+        }
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
@@ -66,15 +95,15 @@ struct GamePlayer {
                 let label = "  \(labels.label(index).map { $0 + ")" } ?? "-") "
                 console.out(console.wrapped(choice, first: label, lineBreaks: false))
             }
-            // The hint: under the first question, under each whose labels differ,
-            // and under the first free-text one (where the commands take a colon).
+            // The hint: under the first question, under each whose labels
+            // differ, under the first free-text one, and under each where the
+            // commands take a colon (an answer reads skip, quit, help or mine).
             let firstFreeText = asked.choices.isEmpty && !freeTextHintShown
-            if asked.number == 1 || !labels.numbers || !labels.letters || firstFreeText {
+            let bareWords = GameCommand.bareWordsWork(at: asked)
+            if asked.number == 1 || !labels.numbers || !labels.letters || firstFreeText || !bareWords {
                 if asked.choices.isEmpty { freeTextHintShown = true }
                 let how = asked.choices.isEmpty ? "type your answer" : console.own(labels.howToAnswer)
-                let commands =
-                    asked.choices.isEmpty ? ":skip skips, :quit abandons" : "skip skips, quit abandons"
-                console.out(console.dim(console.wrapped("(\(how); \(commands))", first: "  ")))
+                console.out(console.dim(console.wrapped("(\(how); \(GameCommand.hint(at: asked)))", first: "  ")))
             }
             input.completions = asked.choices + GameCommand.completions(at: asked)
             let prompt = "\(console.show(bank.id)) \(asked.number)/\(asked.total)> "
@@ -88,8 +117,7 @@ struct GamePlayer {
                 switch event {
                 case .end:
                     console.out()
-                    console.out("Game abandoned; nothing recorded.")
-                    return .abandoned(interrupted: false)
+                    return stop(interrupted: false)
                 case .interrupted(let partial):
                     // Ctrl-C clears the line; a second at an empty prompt offers to abandon.
                     guard partial.isEmpty else {
@@ -101,10 +129,7 @@ struct GamePlayer {
                         console.out(console.dim("(Ctrl-C again to abandon the game)"))
                         continue
                     }
-                    if confirmAbandon() {
-                        console.out("Game abandoned; nothing recorded.")
-                        return .abandoned(interrupted: true)
-                    }
+                    if confirmAbandon() { return stop(interrupted: true) }
                     interruptedAtEmptyPrompt = false
                     continue
                 case .line(let text):
@@ -113,8 +138,7 @@ struct GamePlayer {
                 interruptedAtEmptyPrompt = false
                 switch GameCommand.parse(line, at: asked) {
                 case .quit:
-                    console.out("Game abandoned; nothing recorded.")
-                    return .abandoned(interrupted: false)
+                    return stop(interrupted: false)
                 case .skip:
                     feedback = game.skip()
                 case .help:
@@ -168,6 +192,14 @@ struct GamePlayer {
         else {
             return .abandoned(interrupted: false)
         }
+        let (failure, whole) = record(session, bank: bank)
+        return .finished(session, failure: failure, whole: whole)
+    }
+
+    /// Records a game (or a review's answered questions) and prints its
+    /// summary: why it could not be recorded, if it could not, and whether
+    /// the history was read whole.
+    private func record(_ session: Session, bank: QuestionBank) -> (HistoryStore.RecordFailure?, Bool) {
         // No signal may end the process between a game's end and its record.
         let end = GameEnd.record(
             session, bank: bank, store: store, streaks: streaks, atMenu: sharePrompt,
@@ -183,18 +215,26 @@ struct GamePlayer {
         if let failure {
             console.err("not recorded: \(failure.description)")
         }
-        return .finished(session, failure: failure, whole: end.whole)
+        return (failure, end.whole)
+    }
+
+    /// `3 questions`, `1 question`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// What `help` says at a question.
     private func help(for asked: Game.Asked) -> String {
-        if asked.choices.isEmpty {
-            return "Type your answer. :skip skips the question (it counts as wrong); :quit abandons the game; "
-                + "here skip, quit and help are answers like any other."
-        }
-        let how = console.own(asked.labels.howToAnswer)
-        return how.prefix(1).uppercased() + how.dropFirst() + " (Tab completes it). "
-            + "skip (or :skip) skips, counting as wrong; quit (or :quit) abandons the game."
+        let choices = console.own(asked.labels.howToAnswer)
+        let how =
+            asked.choices.isEmpty
+            ? "Type your answer." : choices.prefix(1).uppercased() + choices.dropFirst() + " (Tab completes it)."
+        let commands =
+            GameCommand.bareWordsWork(at: asked)
+            ? " skip skips, counting as wrong; quit abandons the game; ! after a wrong mark counts it right."
+            : " :skip skips, counting as wrong; :quit abandons the game; ! after a wrong mark counts it right. "
+                + "Here an answer reads as a command word, so the commands take a colon."
+        return how + commands
     }
 
     /// Where a bank that is not bundled came from, as a friend could name it:
@@ -227,7 +267,11 @@ struct GamePlayer {
     /// input there abandons the game as it always does.
     private func confirmAbandon() -> Bool {
         input.completions = ["yes", "no"]
-        switch input.readLine(prompt: "Abandon this game? Nothing will be recorded. [y/N] ") {
+        let question =
+            keepsAnswered
+            ? "Stop this review? What you answered is kept. [y/N] "
+            : "Abandon this game? Nothing will be recorded. [y/N] "
+        switch input.readLine(prompt: question) {
         case .interrupted: return true
         case .end:
             console.out()  // libedit leaves the cursor after the question
@@ -268,7 +312,8 @@ struct GamePlayer {
             case .wrong:
                 (
                     console.glyph("✗", "x"), "Wrong" + (feedback.readAs.map { " (read as \($0))" } ?? "") + ".",
-                    "The answer is \(feedback.correctAnswer).", console.red
+                    (feedback.chosen.map { "You chose \($0). " } ?? "") + "The answer is \(feedback.correctAnswer).",
+                    console.red
                 )
             case .skipped:
                 (console.glyph("→", "->"), "Skipped.", "The answer is \(feedback.correctAnswer).", console.yellow)

@@ -90,10 +90,13 @@ final class LineEditor: LineInput {
             if state == 0 {
                 let typed = String(cString: text)
                 let prefix = typed.lowercased()
-                // Keep what was typed as typed, so matches differing only in case share a prefix.
-                LineEditor.matches = LineEditor.candidates.filter { $0.lowercased().hasPrefix(prefix) }
-                    .map { typed + $0.dropFirst(typed.count) }
-                LineEditor.matches = Array(Set(LineEditor.matches)).sorted()
+                // The matches as written (`magna` completes to `Magna Carta`),
+                // unless they differ in case where typed: then what was typed is
+                // kept, so that they still share it as a prefix.
+                let found = Array(Set(LineEditor.candidates.filter { $0.lowercased().hasPrefix(prefix) })).sorted()
+                let heads = Set(found.map { $0.prefix(typed.count) })
+                LineEditor.matches =
+                    heads.count <= 1 ? found : Array(Set(found.map { typed + $0.dropFirst(typed.count) })).sorted()
                 LineEditor.nextMatch = 0
             }
             guard LineEditor.nextMatch < LineEditor.matches.count else { return nil }

@@ -19,10 +19,13 @@ struct Menu {
 
     /// Each command with its one-line help, in the order `help` lists them.
     static let commands: [(name: String, help: String)] = [
-        ("play", "play QUIZ: a quiz by number, id or title (or just type it)"),
+        ("play", "play QUIZ: a quiz by number, id, title or a word of one (or just type it); QUIZ -n 5: 5 questions"),
         ("list", "list the quizzes"),
         ("history", "show the games played, newest first"),
-        ("share", "the last game's share card; also share text, share colorblind, share ascii"),
+        (
+            "share",
+            "the last game's share card; share 2: the game before; also share text, share colorblind, share ascii"
+        ),
         ("review", "review QUIZ or review: the questions due for review, most overdue first"),
         ("stats", "statistics: streaks, bests, trends, a calendar, the questions you miss"),
         ("help", "show this help"),
@@ -52,9 +55,11 @@ struct Menu {
         if let line = waiting.line { console.out(console.wrapped(line)) }
         // A history read only in part (said already): the menu ends with 74.
         if !waiting.whole { status = .ioError }
+        // What "Did you mean …?" offered: y or Enter at the next prompt runs it.
+        var suggested: String?
         while true {
             input.completions = menuCompletions
-            let line: String
+            var line: String
             switch input.readLine(prompt: "quiz> ") {
             case .end:
                 console.out()
@@ -64,6 +69,10 @@ struct Menu {
                 continue
             case .line(let text):
                 line = AnswerNormalizer.trimmingSpaces(text)
+            }
+            if let offered = suggested {
+                suggested = nil
+                if ["", "y", "yes"].contains(line.lowercased()) { line = offered }
             }
             guard !line.isEmpty else { continue }
             input.remember(line)
@@ -84,19 +93,21 @@ struct Menu {
             case "stats":
                 if stats() == .ioError { status = .ioError }
             case "review":
-                if review(words.count > 1 ? words[1] : nil) == .ioError { status = .ioError }
+                let (ended, offer) = review(words.count > 1 ? words[1] : nil)
+                if ended == .ioError { status = .ioError }
+                suggested = offer
             case "play":
                 guard words.count > 1 else {
                     console.out("Which quiz? Type play and a number, an id or a title from the list.")
                     continue
                 }
-                if play(words[1]) == .ioError { status = .ioError }
+                let (ended, offer) = play(named: words[1], orCommand: false)
+                if ended == .ioError { status = .ioError }
+                suggested = offer
             default:
-                if let bank = bank(named: line) {
-                    if play(bank) == .ioError { status = .ioError }
-                } else {
-                    unknown(line)
-                }
+                let (ended, offer) = play(named: line, orCommand: true)
+                if ended == .ioError { status = .ioError }
+                suggested = offer
             }
         }
     }
@@ -112,11 +123,13 @@ struct Menu {
                 "Keys: Tab completes, Up/Down recall earlier commands, Ctrl-R searches them, Ctrl-C clears the line."))
     }
 
-    private func list() {
+    /// The quizzes, numbered as `play N` takes them; `only`: just those.
+    private func list(only: [QuestionBank]? = nil) {
         // Ids and titles come from bank files: made safe; the title wraps under itself.
         let ids = library.banks.map { console.show($0.id) }
         let idWidth = ids.map(DisplayWidth.of).max() ?? 0
         for (index, bank) in library.banks.enumerated() {
+            if let only, !only.contains(where: { $0.id == bank.id }) { continue }
             let number = DisplayWidth.pad("\(index + 1)", to: 3, right: true)
             // Ids are typed to play: never shortened.
             let id = DisplayWidth.pad(ids[index], to: idWidth)
@@ -124,7 +137,7 @@ struct Menu {
                 console.wrapped(
                     "\(bank.title) (\(bank.questionCount))", first: "\(number)  \(id)  ", lineBreaks: false))
         }
-        for failure in library.failures { console.err("skipped \(failure.error)") }
+        if only == nil { for failure in library.failures { console.err("skipped \(failure.error)") } }
     }
 
     /// Runs one of the command line's commands at the menu: its failure is
@@ -151,19 +164,32 @@ struct Menu {
     }
 
     /// `share`: the last game's card, with the squares the settings say;
-    /// `share text`: as a sentence; `share colorblind`, `share ascii`: those squares.
+    /// `share text`: as a sentence; `share colorblind`, `share ascii`: those
+    /// squares; a number picks the game that many back (`share 2`, `share
+    /// text 2`), as `--game N` does.
     private func share(_ argument: String) -> ExitStatus {
-        let word = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        var words = argument.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        var back: Int?
+        if let index = words.firstIndex(where: { Int($0) != nil }), let number = Int(words[index]) {
+            guard number >= 1 else {
+                console.out("share N: the game N back, 1 for the last.")
+                return .success
+            }
+            back = number
+            words.remove(at: index)
+        }
+        let word = words.joined(separator: " ")
         let form = word.isEmpty ? .card(nil) : ShareCommand.menuForms.first { $0.word == word }?.form
-        guard let form else {
+        guard let form, words.count <= 1 else {
             console.out(
                 console.wrapped(
-                    "Unknown share form '\(console.show(argument))'. Type share, share text, share colorblind or share ascii."
+                    "Unknown share form '\(console.show(argument))'. "
+                        + "Type share, share text, share colorblind or share ascii, and a number for a game further back."
                 ))
             return .success
         }
-        let last = context.with { $0.game = nil }
-        return perform { () throws(CommandFailure) in try ShareCommand.run(last, form: form, atMenu: true) }
+        let chosen = context.with { $0.game = back }
+        return perform { () throws(CommandFailure) in try ShareCommand.run(chosen, form: form, atMenu: true) }
     }
 
     /// `stats`: `quiz --stats`, as text, with the menu's banks.
@@ -172,63 +198,106 @@ struct Menu {
         return perform { () throws(CommandFailure) in try StatsCommand.run(text, library: library) }
     }
 
-    /// A bank by id, title or number in the list (`QuizLookup.menu`).
-    private func bank(named name: String) -> QuestionBank? {
-        QuizLookup.menu(name, in: library)
-    }
-
-    /// Answers unknown input with the nearest command or quiz, if one is close.
-    private func unknown(_ line: String) {
-        let candidates = Self.commands.map(\.name) + library.banks.map(\.id)
-        let first = String(line.split(separator: " ")[0])
-        if let suggestion = NearestMatch.suggestion(for: line, among: candidates)
-            ?? NearestMatch.suggestion(for: first, among: Self.commands.map(\.name))
+    /// Plays the quiz `text` names (`QuizLookup.find`), with the options
+    /// after its name (`mathematics -n 3`); several that match are listed,
+    /// a near spelling offered. `orCommand`: the line was no command word,
+    /// so a near command is offered too. Returns the line a "Did you mean"
+    /// offered, for y or Enter to run.
+    private func play(named text: String, orCommand: Bool) -> (ExitStatus, String?) {
+        let request: (name: String, options: Options)
+        do {
+            request = try Options.menuPlay(text)
+        } catch {
+            console.out(console.yellow(console.wrapped(error.message)))
+            return (.success, nil)
+        }
+        let name = request.name
+        // The start of a command (`hist`, `sta`) is offered before a quiz it also starts.
+        if orCommand, name.count >= 2, QuizLookup.menu(name, in: library) == nil,
+            let command = Self.commands.map(\.name).first(where: { $0.hasPrefix(name.lowercased()) })
         {
-            console.out(console.wrapped("Unknown command or quiz '\(console.show(line))'. Did you mean \(suggestion)?"))
-        } else {
             console.out(
                 console.wrapped(
-                    "Unknown command or quiz '\(console.show(line))'. Type help for commands, list for the quizzes."))
+                    "Unknown command or quiz '\(console.show(text))'. Did you mean \(command)? (Enter or y runs it)"))
+            return (.success, command)
         }
-    }
-
-    private func play(_ name: String) -> ExitStatus {
-        guard let bank = bank(named: name) else {
-            let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
+        // The options after the name, kept in what a "Did you mean" offers.
+        let tail = text.split(whereSeparator: \.isWhitespace).dropFirst(name.split(separator: " ").count)
+            .joined(separator: " ")
+        switch QuizLookup.find(name, in: library) {
+        case .bank(let bank):
+            return (play(bank, count: request.options.count, seed: request.options.seed), nil)
+        case .several(let banks):
+            console.out(
+                console.wrapped("'\(console.show(name))' could be any of these; type more of the name, or its number:"))
+            list(only: banks)
+            return (.success, nil)
+        case .near(let bank) where commandNear(text, orCommand) == nil:
+            let offer = ([bank.id] + (tail.isEmpty ? [] : [tail])).joined(separator: " ")
             console.out(
                 console.wrapped(
-                    "No quiz '\(console.show(name))'."
-                        + (suggestion.map { " Did you mean \($0)?" } ?? " Type list for the quizzes."))
-            )
-            return .success
-        }
-        return play(bank)
-    }
-
-    /// `review` or `review QUIZ`: the questions due.
-    private func review(_ name: String?) -> ExitStatus {
-        var quiz: String?
-        if let name {
-            guard let bank = bank(named: name) else {
-                let suggestion = NearestMatch.suggestion(for: name, among: library.banks.map(\.id))
+                    "No quiz '\(console.show(name))'. Did you mean \(console.show(bank.id))? (Enter or y plays it)"))
+            return (.success, offer)
+        case .near, .none:
+            if let command = commandNear(text, orCommand) {
                 console.out(
                     console.wrapped(
-                        "No quiz '\(console.show(name))' to review."
-                            + (suggestion.map { " Did you mean review \($0)?" } ?? " Type review alone for every quiz.")
+                        "Unknown command or quiz '\(console.show(text))'. Did you mean \(command)? (Enter or y runs it)"
                     ))
-                return .success
+                return (.success, command)
             }
-            quiz = bank.id
+            console.out(
+                console.wrapped(
+                    "\(orCommand ? "Unknown command or quiz" : "No quiz") '\(console.show(text))'. "
+                        + "Type help for commands, list for the quizzes."))
+            return (.success, nil)
+        }
+    }
+
+    /// The command a line's first word is a near spelling of (`histroy`),
+    /// when the line was no command: offered before a quiz.
+    private func commandNear(_ text: String, _ orCommand: Bool) -> String? {
+        guard orCommand, let first = text.split(separator: " ").first else { return nil }
+        return NearestMatch.suggestion(for: String(first), among: Self.commands.map(\.name))
+    }
+
+    /// `review` or `review QUIZ`: the questions due; a quiz named as `play`
+    /// names one. Returns the line a "Did you mean" offered.
+    private func review(_ name: String?) -> (ExitStatus, String?) {
+        var quiz: String?
+        if let name {
+            switch QuizLookup.find(name, in: library) {
+            case .bank(let bank):
+                quiz = bank.id
+            case .several(let banks):
+                console.out(
+                    console.wrapped(
+                        "'\(console.show(name))' could be any of these; type more of the name, or its number:"))
+                list(only: banks)
+                return (.success, nil)
+            case .near(let bank):
+                console.out(
+                    console.wrapped(
+                        "No quiz '\(console.show(name))' to review. Did you mean review \(console.show(bank.id))? "
+                            + "(Enter or y reviews it)"))
+                return (.success, "review \(bank.id)")
+            case .none:
+                console.out(
+                    console.wrapped("No quiz '\(console.show(name))' to review. Type review alone for every quiz."))
+                return (.success, nil)
+            }
         }
         let gather = context.with { $0.quizFilter = quiz }
-        return perform { () throws(CommandFailure) in
+        let status = perform { () throws(CommandFailure) in
             let found = try ReviewCommand.gather(gather, quiz: quiz, library: library)
             return try ReviewDesk(console: console, context: context).present(
                 found, input: input, seed: context.options.seedForGame, sharePrompt: true)
         }
+        return (status, nil)
     }
 
-    private func play(_ bank: QuestionBank) -> ExitStatus {
+    /// Plays `bank`: `count` questions (else the settings' count), dealt by `seed` (else a fresh one).
+    private func play(_ bank: QuestionBank, count: Int? = nil, seed: UInt64? = nil) -> ExitStatus {
         perform { () throws(CommandFailure) in
             var player = GamePlayer(console: console, input: input, store: context.store)
             player.sharePrompt = true
@@ -236,7 +305,8 @@ struct Menu {
             player.clock = try context.clock
             _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
             // Ctrl-C twice abandons the game, not the menu.
-            let end = player.play(bank, count: context.settings.count, seed: context.options.seedForGame)
+            let end = player.play(
+                bank, count: count ?? context.settings.count, seed: seed ?? context.options.seedForGame)
             return end.status == .ioError ? .ioError : .success
         }
     }

@@ -39,6 +39,7 @@ struct ReviewDesk {
         player.clock = try context.clock
         _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
         player.inOrder = true
+        player.keepsAnswered = true
         return player.play(bank, count: nil, seed: seed).status
     }
 }

@@ -45,7 +45,8 @@ import Testing
         #expect(sentences.count == 2, "\(menu.stdout)")
         #expect(
             menu.stdout.contains(
-                "Unknown share form 'texts'. Type share, share text, share colorblind or share ascii."))
+                "Unknown share form 'texts'. Type share, share text, share colorblind or share ascii, "
+                    + "and a number for a game further back."))
         let help = try runQuiz([], input: "help\n", environment: scratch.environment())
         #expect(help.stdout.contains("share text"))
     }

@@ -183,7 +183,7 @@ struct GameAnswerTests {
                 == .answered(
                     Game.Feedback(
                         outcome: .wrong, correctAnswer: "São Paulo", explanation: brazil.explanation,
-                        given: asked.choices[wrong])))
+                        given: asked.choices[wrong], chosen: "\(wrong + 1)) \(asked.choices[wrong])")))
         #expect(game.score == 0)
     }
 
@@ -231,12 +231,15 @@ struct GameAnswerTests {
             var game = single(question)
             let expectedRight = (index == 0) == (question.kind == .trueFalse(true))
             let given = index == 0 ? "True" : "False"
+            // A wrong pick by a label says which choice it picked.
+            let byLabel = ["1", "2", "a", "B"].contains(input)
             #expect(
                 game.answer(input)
                     == .answered(
                         Game.Feedback(
                             outcome: expectedRight ? .right : .wrong, correctAnswer: question.answerText,
-                            explanation: question.explanation, given: given)),
+                            explanation: question.explanation, given: given,
+                            chosen: !expectedRight && byLabel ? "\(input.lowercased())) \(given)" : nil)),
                 "\(input.debugDescription) to \(question.prompt)")
         }
     }

@@ -206,6 +206,32 @@ import Testing
             ["--history", "--format", "CSV"], "unknown format 'CSV' (expected table, markdown, csv, json or reviews)")
     }
 
+    /// A misspelt option gets the nearest one, from a list the parser knows
+    /// every name of.
+    @Test func aMisspeltOptionIsSuggested() {
+        assertFails(["--hlep"], "unknown option '--hlep'; did you mean --help?")
+        assertFails(["--histroy"], "unknown option '--histroy'; did you mean --history?")
+        assertFails(["--seed=4", "--coutn", "3"], "unknown option '--coutn'; did you mean --count?")
+        for name in Options.optionNames {
+            do {
+                _ = try Options.parse([name, "1"])
+            } catch {
+                #expect(!error.message.hasPrefix("unknown option"), "\(name)")
+            }
+        }
+    }
+
+    /// The menu's `QUIZ -n N`: the command line's parser after the name.
+    @Test func theMenuReadsOptionsAfterAName() throws {
+        let plain = try Options.menuPlay("world capitals")
+        #expect(plain.name == "world capitals" && plain.options.count == nil)
+        let counted = try Options.menuPlay("mathematics  -n 3 --seed 4")
+        #expect(counted.name == "mathematics" && counted.options.count == 3 && counted.options.seed == 4)
+        #expect(try Options.menuPlay("oceans --count=all").options.count == Int.max)
+        #expect(throws: CommandFailure.self) { try Options.menuPlay("oceans -n 0") }
+        #expect(throws: CommandFailure.self) { try Options.menuPlay("oceans -n 3 extra") }
+    }
+
     @Test func unknownOptionsAndFlagValues() {
         assertFails(["--bogus"], "unknown option '--bogus'")
         assertFails(["-x"], "unknown option '-x'")

@@ -64,17 +64,54 @@ import Testing
         }
     }
 
+    /// At the menu a unique prefix or word of an id or title plays; several
+    /// are all found; else the nearest spelling of an id, title or word.
+    @Test func theMenuFindsByAPrefixOrAWord() {
+        var library = QuestionLibrary()
+        for bank in [
+            Self.bank("world-capitals", "World Capitals"), Self.bank("world-geography", "World Geography"),
+            Self.bank("mathematics", "Mathematics"), Self.bank("oceans", "The Seven Seas"),
+        ] {
+            library.add(bank)
+        }
+        func found(_ name: String) -> [String] {
+            switch QuizLookup.find(name, in: library) {
+            case .bank(let bank): ["=" + bank.id]
+            case .several(let banks): banks.map(\.id)
+            case .near(let bank): ["~" + bank.id]
+            case .none: []
+            }
+        }
+        #expect(found("capitals") == ["=world-capitals"])
+        #expect(found("Geography") == ["=world-geography"])
+        #expect(found("math") == ["=mathematics"])
+        #expect(found("seven seas") == ["=oceans"])
+        #expect(found("world cap") == ["=world-capitals"])
+        #expect(found("world") == ["world-capitals", "world-geography"])
+        #expect(found("mathematisc") == ["~mathematics"])
+        #expect(found("geograhpy") == ["~world-geography"])
+        #expect(found("m") == [])
+        #expect(found("xyzzy") == [])
+    }
+
     @Test func theCommandLineFindsByExactIdOnly() throws {
         var library = library
         #expect(try QuizLookup.command("capitals", in: &library).id == "capitals")
-        for name in ["Capitals", "World Capitals", "2"] {
+        // What the menu would play is said, not played.
+        for (name, meant) in [("Capitals", "capitals"), ("World Capitals", "capitals"), ("2", "capitals")] {
             var copy = library
             #expect(
-                throws: CommandFailure(
-                    status: .noInput, message: "no quiz named '\(name)'; the quizzes are: 7, capitals, rivers")
+                throws: CommandFailure(status: .noInput, message: "no quiz named '\(name)'; did you mean \(meant)?")
             ) {
                 try Self.said { () throws(QuizLookup.Failure) in try QuizLookup.command(name, in: &copy) }
             }
+        }
+        var copy = library
+        #expect(
+            throws: CommandFailure(
+                status: .noInput, message: "no quiz named 'xyzzy'; the quizzes are: 7, capitals, rivers")
+        ) {
+            try Self.said { () throws(QuizLookup.Failure) in try QuizLookup.command("xyzzy", in: &copy) }
         }
         var empty = QuestionLibrary()
         #expect(throws: CommandFailure(status: .noInput, message: "no quiz named 'x'; the quizzes are: none")) {

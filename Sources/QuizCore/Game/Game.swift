@@ -49,10 +49,14 @@ public struct Game: Sendable {
         public var readAs: String?
         /// Counted right by the player (`!`) after it was marked wrong.
         public var overridden = false
+        /// A wrong choice picked by its number or letter: the label as typed
+        /// and the choice (`d) Vitamin K`), so the player sees how the
+        /// answer was read.
+        public var chosen: String?
 
         public init(
             outcome: QuestionOutcome, correctAnswer: String, explanation: String? = nil, given: String? = nil,
-            spelled: String? = nil, readAs: String? = nil, overridden: Bool = false
+            spelled: String? = nil, readAs: String? = nil, overridden: Bool = false, chosen: String? = nil
         ) {
             self.outcome = outcome
             self.correctAnswer = correctAnswer
@@ -61,6 +65,7 @@ public struct Game: Sendable {
             self.spelled = spelled
             self.readAs = readAs
             self.overridden = overridden
+            self.chosen = chosen
         }
     }
 
@@ -175,14 +180,39 @@ public struct Game: Sendable {
         guard let (choice, how) = choiceIndex(for: input, in: asked) else {
             return .notUnderstood(asked.labels.notUnderstood)
         }
+        if how == .label, let question = Self.ambiguousLetter(input, picking: choice, in: asked) {
+            return .notUnderstood(question)
+        }
         let outcome: QuestionOutcome = choice == asked.answerIndex ? .right : .wrong
         let text = asked.choices[choice]
         lastAnswerRejected = AnswerMatcher(accepted: [], reject: asked.question.reject).verdict(for: text) == .rejected
-        return .answered(
-            record(
-                asked, outcome: outcome, given: text, typed: how == .read || how == .slip ? input : nil,
-                spelled: how == .slip && outcome == .right ? text : nil,
-                readAs: how == .read || how == .slip ? text : nil))
+        let byLabel = how == .label && asked.labels.index(picking: input) == choice
+        var feedback = record(
+            asked, outcome: outcome, given: text, typed: how == .read || how == .slip ? input : nil,
+            spelled: how == .slip && outcome == .right ? text : nil,
+            readAs: how == .read || how == .slip ? text : nil)
+        if byLabel, outcome == .wrong { feedback.chosen = "\(input.lowercased())) \(text)" }
+        return .answered(feedback)
+    }
+
+    /// A letter label that is also how another choice's text ends (`D` with
+    /// the choices `Vitamin D` and, as d, `Vitamin K`): the question which
+    /// was meant, asked instead of guessing; nil when the letter is plain.
+    static func ambiguousLetter(_ input: String, picking choice: Int, in asked: Asked) -> String? {
+        let letter = input.trimmed.lowercased()
+        guard asked.labels.letters, ChoiceLabels.isLetterLabel(letter), Int(letter) == nil else { return nil }
+        let ending = asked.choices.indices.filter { index in
+            guard index != choice else { return false }
+            let words = AnswerNormalizer.normalize(asked.choices[index]).split(separator: " ")
+            return words.count > 1 && words.last.map(String.init) == letter
+        }
+        guard let other = ending.first, ending.count == 1 else { return nil }
+        let picked = "\(letter)) \(asked.choices[choice])"
+        if asked.labels.numbers {
+            return "\(input.trimmed): \(picked), or \(asked.choices[other])? "
+                + "Type \(choice + 1) for \(asked.choices[choice]) or \(other + 1) for \(asked.choices[other])."
+        }
+        return "\(input.trimmed): \(picked), or \(asked.choices[other])? Type the choice's text."
     }
 
     /// Counts the last answer, just marked wrong, as right: the player says
@@ -263,13 +293,32 @@ public struct Game: Sendable {
         source: String? = nil, answerTimes: [TimeInterval] = []
     ) -> Session? {
         guard isFinished else { return nil }
+        return recorded(
+            finishedAt: date, duration: duration, category: category, difficulty: difficulty, source: source,
+            answerTimes: answerTimes)
+    }
+
+    /// The questions answered so far, as a session of that many questions;
+    /// nil when none was. A review stopped part way keeps these, so their
+    /// schedule moves on and they are not due again at once.
+    public func answeredSession(finishedAt date: Date, duration: TimeInterval, answerTimes: [TimeInterval] = [])
+        -> Session?
+    {
+        guard !results.isEmpty else { return nil }
+        return recorded(finishedAt: date, duration: duration, answerTimes: Array(answerTimes.prefix(results.count)))
+    }
+
+    private func recorded(
+        finishedAt date: Date, duration: TimeInterval, category: String? = nil, difficulty: String? = nil,
+        source: String? = nil, answerTimes: [TimeInterval]
+    ) -> Session {
         let timed =
             answerTimes.count == results.count
             ? zip(results, answerTimes).map { result, time in
                 time.isFinite && time >= 0 ? result.timed((time * 10).rounded() / 10) : result
             } : results
         return Session(
-            date: date, score: score, total: asked.count, quiz: quizID, title: quizTitle, duration: duration,
+            date: date, score: score, total: results.count, quiz: quizID, title: quizTitle, duration: duration,
             seed: Int64(bitPattern: seed), results: timed, category: category, difficulty: difficulty,
             source: source)
     }

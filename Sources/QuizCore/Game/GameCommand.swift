@@ -2,10 +2,11 @@
 ///
 /// Commands never shadow answers. With a colon (`:skip`, `:quit`, `:help`,
 /// `:mine`) a line is always a command. The bare words (`skip`, `quit`,
-/// `help`, `mine`) are commands only at a question with choices, and only
-/// when no choice reads the same; at a free-text question they are answers
-/// like any other text. `?` and `!` are commands everywhere, unless a choice
-/// or an accepted answer reads so.
+/// `help`, `mine`) are commands at every question unless that question
+/// accepts the word as an answer: a choice reads so, or (at a free-text
+/// question) its answer or an `accept` form is the word. So a bank can still
+/// ask for `exit` or `skip` as an answer, and there the colon gives the
+/// command. `?` and `!` are commands everywhere, unless an answer reads so.
 public enum GameCommand: Sendable, Equatable {
     case skip, quit, help
     /// Count the previous answer, marked wrong, as right.
@@ -28,20 +29,41 @@ public enum GameCommand: Sendable, Equatable {
         if word.hasPrefix(":") {
             return colon[word] ?? .unknown(word)
         }
-        guard let command = punctuation[word] ?? (asked.choices.isEmpty ? nil : bare[word]) else { return nil }
-        // A choice, or a free-text answer, that reads the same wins.
+        guard let command = punctuation[word] ?? bare[word] else { return nil }
+        return accepts(word, at: asked) ? nil : command
+    }
+
+    /// Whether `asked` takes `word` as an answer: a choice reads the same,
+    /// or its answer or an accepted form does (as written, or as the
+    /// question's matcher reads it).
+    static func accepts(_ word: String, at asked: Game.Asked) -> Bool {
         var answers = asked.choices
         if case .freeText(let answer, let accepted) = asked.question.kind { answers += [answer] + accepted }
         let typed = AnswerNormalizer.normalize(word)
-        let isAnswer = answers.contains {
+        if answers.contains(where: {
             $0.trimmed.lowercased() == word || (!typed.isEmpty && AnswerNormalizer.normalize($0) == typed)
+        }) {
+            return true
         }
-        if isAnswer { return nil }
-        return command
+        guard case .freeText(let answer, let accepted) = asked.question.kind, !typed.isEmpty else { return false }
+        let matcher = AnswerMatcher(
+            accepted: [answer] + accepted, reject: asked.question.reject, strict: asked.question.strict)
+        return matcher.verdict(for: word).isAccepted
+    }
+
+    /// Whether the bare words are commands at `asked` (no answer reads as one
+    /// of them): then the hint and help name them bare, else with the colon.
+    public static func bareWordsWork(at asked: Game.Asked) -> Bool {
+        !bare.keys.contains { accepts($0, at: asked) }
+    }
+
+    /// The hint's words for the commands at `asked`: "skip skips, quit abandons".
+    public static func hint(at asked: Game.Asked) -> String {
+        bareWordsWork(at: asked) ? "skip skips, quit abandons" : ":skip skips, :quit abandons"
     }
 
     /// The words to offer on Tab at `asked`.
     public static func completions(at asked: Game.Asked) -> [String] {
-        asked.choices.isEmpty ? [":skip", ":quit", ":help"] : ["skip", "quit", "help"]
+        bareWordsWork(at: asked) ? ["skip", "quit", "help"] : [":skip", ":quit", ":help"]
     }
 }

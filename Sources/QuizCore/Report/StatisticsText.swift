@@ -6,8 +6,13 @@ extension Statistics {
     /// long titles and prompts shortened with "…", and the summary and streak
     /// lines wrapped at word boundaries). `ascii` draws only ASCII around the
     /// recorded titles and prompts ("..." for "…"), for places that mangle Unicode.
-    /// `streaks: false` leaves out the daily streak line.
-    public func text(ascii: Bool = false, width: Int = 80, streaks: Bool = true) -> String {
+    /// `streaks: false` leaves out the daily streak line. `hasChoices`
+    /// says whether a missed question is answered by picking a choice: its
+    /// wrong answers are then what the player "chose", else what they "typed".
+    public func text(
+        ascii: Bool = false, width: Int = 80, streaks: Bool = true,
+        hasChoices: (MissedQuestion) -> Bool = { _ in false }
+    ) -> String {
         if games == 0 { return "No games yet. Play one with `quiz`, and it will show here." }
         let dot = ascii ? "-" : "·"
         var lines = Self.joined(summaryParts, dot: dot, width: width)
@@ -15,7 +20,7 @@ extension Statistics {
         lines.append("")
         lines += quizTable(ascii: ascii, width: width)
         lines += ["", "Last \(CalendarHeatmap.weeks) weeks", heatmap.text(ascii: ascii), ""]
-        lines += missedLines(ascii: ascii, width: width)
+        lines += missedLines(ascii: ascii, width: width, hasChoices: hasChoices)
         return lines.map(CalendarHeatmap.trimmingTrailingSpaces).joined(separator: "\n")
     }
 
@@ -84,7 +89,7 @@ extension Statistics {
         return [line(headers), rule] + rows.map(line)
     }
 
-    private func missedLines(ascii: Bool, width: Int) -> [String] {
+    private func missedLines(ascii: Bool, width: Int, hasChoices: (MissedQuestion) -> Bool) -> [String] {
         var lines = ["Questions you miss most"]
         if !hasQuestionResults { return lines + ["  No answers recorded yet."] }
         if mostMissed.isEmpty { return lines + ["  None: every recorded answer was right."] }
@@ -103,7 +108,7 @@ extension Statistics {
                 let typed = question.wrongAnswers.map { wrong in
                     Self.singleLine(wrong.text) + (wrong.count > 1 ? " \(ascii ? "x" : "×")\(wrong.count)" : "")
                 }
-                let text = "typed: " + typed.joined(separator: ", ")
+                let text = (hasChoices(question) ? "chose: " : "typed: ") + typed.joined(separator: ", ")
                 lines.append(
                     String(repeating: " ", count: indent) + DisplayWidth.truncate(text, to: room, ascii: ascii))
             }

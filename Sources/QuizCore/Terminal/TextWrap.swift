@@ -13,7 +13,11 @@ public enum TextWrap {
     /// included; nil means no limit (a pipe): only the text's own line breaks
     /// divide it. A hanging indent too wide for `width` is cut down so at
     /// least half the line (two to ten columns) remains for the text.
-    public static func lines(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> [String] {
+    /// `keepingOptions`: a command line's option stays on one line with its
+    /// value (`--seed 233872`, `-n 1`), as a replay command is read.
+    public static func lines(
+        _ text: String, width: Int?, first: String = "", rest: String? = nil, keepingOptions: Bool = false
+    ) -> [String] {
         var restIndent = rest ?? String(repeating: " ", count: DisplayWidth.of(first))
         if let width {
             // Room for a wide character at least, where the width allows.
@@ -63,7 +67,8 @@ public enum TextWrap {
         }
         for (number, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if number > 0 { newLine() }
-            for word in paragraph.split(separator: " ").map(String.init) {
+            let split = paragraph.split(separator: " ").map(String.init)
+            for word in keepingOptions ? Self.optionsWithValues(split) : split {
                 let piece = (lineHasWord ? " " : "") + word
                 if fits(piece) {
                     let start = lineHasWord ? line.endIndex : nil
@@ -108,8 +113,28 @@ public enum TextWrap {
     }
 
     /// `lines(…)` joined by "\n".
-    public static func wrap(_ text: String, width: Int?, first: String = "", rest: String? = nil) -> String {
-        lines(text, width: width, first: first, rest: rest).joined(separator: "\n")
+    public static func wrap(
+        _ text: String, width: Int?, first: String = "", rest: String? = nil, keepingOptions: Bool = false
+    ) -> String {
+        lines(text, width: width, first: first, rest: rest, keepingOptions: keepingOptions).joined(separator: "\n")
+    }
+
+    /// `words` with each option (`-n`, `--seed`: a dash and a letter) and
+    /// the value after it (a word not itself an option) made one word.
+    static func optionsWithValues(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        var afterOption = false
+        for word in words {
+            let isOption = word.hasPrefix("-") && word.dropFirst(word.hasPrefix("--") ? 2 : 1).first?.isLetter == true
+            if afterOption, !isOption, let option = joined.popLast() {
+                joined.append(option + " " + word)
+                afterOption = false
+                continue
+            }
+            joined.append(word)
+            afterOption = isOption
+        }
+        return joined
     }
 
     /// Punctuation that closes the text before it, never to begin a line:

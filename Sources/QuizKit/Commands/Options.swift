@@ -125,9 +125,9 @@ public struct Options: Sendable, Equatable {
         (~/.config/quiz/config); see man quiz. The command line wins.
 
         While playing, answer with a choice's number, its letter or its text;
-        :skip skips a question, :quit abandons the game (skip and quit work
-        bare where no choice reads so); ! just after a wrong mark counts your
-        answer right, marked as such.
+        skip skips a question, quit abandons the game (:skip and :quit where
+        the question takes the word as an answer); ! just after a wrong mark
+        counts your answer right, marked as such.
         Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
         not found or unreadable, or a URL not downloaded, 74 history could not
         be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
@@ -139,6 +139,28 @@ public struct Options: Sendable, Equatable {
         """
 
     public init() {}
+
+    /// Every option `parse` takes, for "did you mean" after an unknown one
+    /// (`OptionsParsingTests` checks that `parse` knows each).
+    static let optionNames = [
+        "--help", "--version", "--history", "--share", "--stats", "--review", "--compact-history",
+        "--merge-history", "--ascii", "--colorblind", "--text", "--game", "--list", "--validate", "--history-check",
+        "--no-color", "--no-pager", "--count", "--limit", "--seed", "--questions", "--max-download", "--data-dir",
+        "--fsrs-parameters", "--quiz", "--category", "--difficulty", "--format",
+    ]
+
+    /// A quiz named at the menu with the command line's options after it
+    /// (`mathematics -n 3`, `play capitals --seed 4`): the name, and the
+    /// options as `parse` reads them (the same words, the same errors).
+    public static func menuPlay(_ text: String) throws(CommandFailure) -> (name: String, options: Options) {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let start = words.firstIndex { $0.hasPrefix("-") && Int($0) == nil } ?? words.count
+        let options = try parse(Array(words[start...]))
+        guard options.mode == .repl else {
+            throw CommandFailure(status: .usage, message: "after a quiz's name, only -n, --seed and the like")
+        }
+        return (words[..<start].joined(separator: " "), options)
+    }
 
     /// The options `arguments` (without the program name) give, or the
     /// usage error (64) that stops them.
@@ -257,7 +279,8 @@ public struct Options: Sendable, Equatable {
                 }
                 options.format = format
             default:
-                throw usageError("unknown option '\(argument)'")
+                let near = NearestMatch.suggestion(for: name, among: optionNames)
+                throw usageError("unknown option '\(argument)'" + (near.map { "; did you mean \($0)?" } ?? ""))
             }
         }
         if modes.contains(.help) {

@@ -10,8 +10,9 @@ public enum QuizLookup {
         case bank(BankError)
         /// A bank of that id was found but is bad (its problem said).
         case damaged(String)
-        /// `quiz NAME`: no quiz of that name; `ids`: the quizzes there are.
-        case noQuiz(String, ids: [String])
+        /// `quiz NAME`: no quiz of that id; `meant`: the ids the menu would
+        /// take it for (`find`), else `ids`: the quizzes there are.
+        case noQuiz(String, meant: [String], ids: [String])
         /// `--quiz ID`: no quiz of that id, with the nearest id when one is close.
         case noID(String, suggestion: String?, ids: [String])
 
@@ -19,7 +20,10 @@ public enum QuizLookup {
             switch self {
             case .bank(let error): return error.description
             case .damaged(let problem): return problem
-            case .noQuiz(let name, let ids): return "no quiz named '\(name)'; the quizzes are: \(Self.list(ids))"
+            case .noQuiz(let name, let meant, let ids):
+                if meant.count == 1 { return "no quiz named '\(name)'; did you mean \(meant[0])?" }
+                if !meant.isEmpty { return "no quiz named '\(name)'; it could be \(Self.list(meant))" }
+                return "no quiz named '\(name)'; the quizzes are: \(Self.list(ids))"
             case .noID(let id, let suggestion, let ids):
                 return "--quiz \(id): no quiz of that id"
                     + (suggestion.map { "; did you mean \($0)?" } ?? "; the quizzes are: \(Self.list(ids))")
@@ -51,10 +55,56 @@ public enum QuizLookup {
         return nil
     }
 
+    /// What a name typed at the menu finds.
+    public enum Found: Sendable {
+        /// The one quiz it names.
+        case bank(QuestionBank)
+        /// Several quizzes it could name, in the list's order.
+        case several([QuestionBank])
+        /// No quiz, but this one is a near spelling: "Did you mean …?"
+        case near(QuestionBank)
+        case none
+    }
+
+    /// The quiz `name` means at the menu: the bank `menu` finds, else the
+    /// one whose id or title, or a word of it, starts with `name` (two
+    /// characters at least: `capitals` and `geography` for `world-capitals`
+    /// and `world-geography`, `math` for `mathematics`), else all of them
+    /// when several do, else the nearest spelling of an id or a title.
+    public static func find(_ name: String, in library: QuestionLibrary) -> Found {
+        if let bank = menu(name, in: library) { return .bank(bank) }
+        let key = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard key.count >= 2 else { return .none }
+        let starting = library.banks.filter { bank in
+            [bank.id, bank.title].contains { text in
+                let lowered = text.lowercased()
+                if lowered.hasPrefix(key) { return true }
+                // Each word, and what follows it: `capitals`, `world cap`.
+                let words = lowered.split { !$0.isLetter && !$0.isNumber }
+                return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
+            }
+        }
+        if starting.count == 1 { return .bank(starting[0]) }
+        if !starting.isEmpty { return .several(starting) }
+        // A near spelling of an id, a title, or a word of one that only one quiz has.
+        var names: [String: QuestionBank] = [:]
+        var shared: Set<String> = []
+        for bank in library.banks {
+            let words = [bank.id, bank.title].flatMap { $0.lowercased().split { !$0.isLetter && !$0.isNumber } }
+            for word in Set(words.map(String.init) + [bank.id.lowercased(), bank.title.lowercased()]) {
+                if names[word] != nil { shared.insert(word) }
+                names[word] = bank
+            }
+        }
+        let candidates = names.keys.filter { !shared.contains($0) }.sorted()
+        return NearestMatch.suggestion(for: key, among: candidates).flatMap { names[$0] }.map(Found.near) ?? .none
+    }
+
     /// `quiz QUIZ`: a bank by its exact id, else, for a name that looks like
     /// a path (`*.json`, or with a `/`), the bank in that file (added to
     /// `library`). A bank of that id that failed to load is bad data (65);
-    /// no such quiz is 66, listing the quizzes there are.
+    /// no such quiz is 66, naming what the menu would take it for (`find`),
+    /// else listing the quizzes there are.
     public static func command(_ name: String, in library: inout QuestionLibrary) throws(Failure) -> QuestionBank {
         if let bank = library.bank(id: name) { return bank }
         if name.hasSuffix(".json") || name.contains("/") {
@@ -67,7 +117,15 @@ public enum QuizLookup {
         }
         // A file of that id was found but is bad, whatever its problem: its data is at fault.
         if let failure = library.failure(id: name) { throw .damaged(failure.description) }
-        throw .noQuiz(name, ids: library.banks.map(\.id))
+        // What the menu would take the name for, said, not played: a script's
+        // name is an exact id.
+        let meant: [String] =
+            switch find(name, in: library) {
+            case .bank(let bank), .near(let bank): [bank.id]
+            case .several(let banks): banks.map(\.id)
+            case .none: []
+            }
+        throw .noQuiz(name, meant: meant, ids: library.banks.map(\.id))
     }
 
     /// `--review --quiz ID`: the bank of quiz `id` exactly, else 66 listing

@@ -42,13 +42,21 @@ public enum ShareCommand {
         }
         switch form {
         case .text:
+            // One line, whatever its length: a chat or a screen reader reflows it.
             context.output.out(ShareText(session: session).text)
         case .card(let chosen):
             // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
             let squares = context.output.ascii ? .ascii : chosen ?? context.settings.squares
-            context.output.out(
-                ShareCard(session: session, timeZone: LocalTimeZone.current).text(
-                    ascii: squares == .ascii, colorblind: squares == .colorblind))
+            let card = ShareCard(session: session, timeZone: LocalTimeZone.current).text(
+                ascii: squares == .ascii, colorblind: squares == .colorblind)
+            // Narrower than the card, its lines are wrapped at words, never
+            // between an option and its value (`-n 1`), so the replay
+            // command reads whole; through a pipe, exactly as it is.
+            if let width = context.output.wrapWidth {
+                context.output.out(TextWrap.wrap(card, width: width, keepingOptions: true))
+            } else {
+                context.output.out(card)
+            }
         }
         return complete ? .success : .ioError
     }

@@ -36,9 +36,18 @@ public enum StatsCommand {
         var complete = tallied.diagnostics.whole
         var progress = ReviewProgress(
             schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current)
+        // The prompts of questions answered by picking a choice, by quiz:
+        // what was missed there was chosen, not typed.
+        var choicePrompts: [String: Set<String>] = [:]
         if tallied.tally.games > 0 {
             let banks: [QuestionBank]
             if let named { banks = named.banks } else { banks = try context.banks.library(extraPaths: []).banks }
+            for bank in banks {
+                choicePrompts[bank.id] = Set(
+                    bank.questions.filter {
+                        if case .freeText = $0.kind { false } else { true }
+                    }.map(\.prompt))
+            }
             let index = QuestionIndex(banks: banks)
             let file = ScheduleFile(store: store, scheduler: try context.scheduler)
             let current: ScheduleFile.Current
@@ -57,7 +66,10 @@ public enum StatsCommand {
         if options.format == .json {
             output.out(statistics.json(reviews: progress.jsonObject))
         } else {
-            output.out(statistics.text(ascii: ascii, width: width, streaks: context.settings.streaks))
+            output.out(
+                statistics.text(ascii: ascii, width: width, streaks: context.settings.streaks) { missed in
+                    missed.quiz.flatMap { choicePrompts[$0] }?.contains(missed.prompt) ?? false
+                })
             if tallied.tally.games > 0 {
                 output.out("")
                 for line in progress.lines(ascii: ascii, width: width) { output.out(line) }

@@ -3,11 +3,11 @@ import QuizCore
 import Testing
 
 /// A free-text answer that is also a command (`exit`,
-/// `quit`, `skip`, `help`) could not be given. Now commands never shadow
-/// answers: at a free-text question the bare words are answers and the
-/// commands take a colon (`:skip`, `:quit`, `:help`); at a question with
-/// choices the bare words are commands unless a choice reads so. `exit` is no
-/// longer an abandon word of its own.
+/// `quit`, `skip`, `help`) could not be given. Commands never shadow
+/// answers: the bare words are commands at every question unless that
+/// question accepts the word (a choice, its answer or an `accept` form reads
+/// so); there the commands take a colon (`:skip`, `:quit`, `:help`), and the
+/// hint says so. `exit` is no abandon word of its own.
 @Suite struct CommandWordsAsAnswersTests {
     static let words = ["exit", "quit", "skip", "help", "mine"]
 
@@ -40,7 +40,7 @@ import Testing
         let result = try runQuiz(
             [path, "--seed", "4"], input: ":help\n?\n:skip\n:sikp\n:quit\n", environment: scratch.environment())
         #expect(result.status == 0)
-        #expect(result.stdout.contains("here skip, quit and help are answers like any other"), "\(result.stdout)")
+        #expect(result.stdout.contains("so the commands take a colon"), "\(result.stdout)")
         #expect(result.stdout.contains("→ Skipped."))
         #expect(result.stdout.contains("Unknown command :sikp"))
         #expect(result.stdout.contains("Game abandoned; nothing recorded."))
@@ -71,9 +71,20 @@ import Testing
     @Test func theRuleInQuizKit() throws {
         let free = Question(prompt: "Q", kind: .freeText(answer: "quit", accepted: []))
         let choice = Question(prompt: "R", kind: .multipleChoice(choices: ["Help", "?", "x"], answer: 0))
-        let game = Game(bank: QuestionBank(id: "x", title: "X", questions: [free, choice], path: "x"), seed: 1)
-        let freeAsked = try #require(game.asked.first { $0.choices.isEmpty })
+        let plain = Question(prompt: "S", kind: .freeText(answer: "Neptune", accepted: ["Skye"]))
+        let game = Game(
+            bank: QuestionBank(id: "x", title: "X", questions: [free, choice, plain], path: "x"), seed: 1)
+        let freeAsked = try #require(game.asked.first { $0.question.prompt == "Q" })
         let choiceAsked = try #require(game.asked.first { !$0.choices.isEmpty })
+        let plainAsked = try #require(game.asked.first { $0.question.prompt == "S" })
+        // A typed-answer question that takes none of the words: they are commands.
+        #expect(GameCommand.parse("skip", at: plainAsked) == .skip)
+        #expect(GameCommand.parse(" Quit", at: plainAsked) == .quit)
+        #expect(GameCommand.parse("help", at: plainAsked) == .help)
+        #expect(GameCommand.parse("mine", at: plainAsked) == .mine)
+        #expect(GameCommand.parse("exit", at: plainAsked) == nil)
+        #expect(GameCommand.hint(at: plainAsked) == "skip skips, quit abandons")
+        #expect(GameCommand.hint(at: freeAsked) == ":skip skips, :quit abandons")
         #expect(GameCommand.parse("quit", at: freeAsked) == nil)
         #expect(GameCommand.parse("  QUIT ", at: freeAsked) == nil)
         #expect(GameCommand.parse(":quit", at: freeAsked) == .quit)
