@@ -35,6 +35,9 @@ struct GamePlayer {
     var clock = QuizClock.system
     /// Ask the questions in the bank's order (a review: most overdue first).
     var inOrder = false
+    /// What the first line says after the title, instead of the count and
+    /// the seed (a review's `10 of 13 due · from …`).
+    var heading: String?
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
@@ -56,7 +59,8 @@ struct GamePlayer {
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
-                then: " \(dot) \(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)"))
+                then: " \(dot) "
+                    + (heading ?? "\(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)")))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))

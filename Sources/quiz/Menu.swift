@@ -166,10 +166,10 @@ struct Menu {
         return perform { () throws(CommandFailure) in try ShareCommand.run(last, form: form, atMenu: true) }
     }
 
-    /// `stats`: `quiz --stats`, as text, with the menu's banks.
+    /// `stats`: `quiz --stats`, as text, with the menu's banks, paged as `history` is.
     private func stats() -> ExitStatus {
-        let text = context.with { $0.format = nil }
-        return perform { () throws(CommandFailure) in try StatsCommand.run(text, library: library) }
+        let text = command.with { $0.format = nil }
+        return perform { () throws(CommandFailure) in try text.stats(library: library) }
     }
 
     /// A bank by id, title or number in the list (`QuizLookup.menu`).

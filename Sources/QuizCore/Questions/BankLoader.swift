@@ -331,7 +331,8 @@ struct BankChecker {
             return "must be a string or true/false, not \(value.kindName)"
         }
         guard let choices, let first = choices.first else {
-            return "must be a string (a typed answer: \"answer\": \"42\") or true/false, not a number"
+            let typed = Int(exactly: number).map(String.init) ?? number.description
+            return "must be a string or true/false, not a number (for a typed answer write \"answer\": \"\(typed)\")"
         }
         let position = Int(exactly: number).flatMap { choices.indices.contains($0) ? $0 : nil }
         let meant = position.map { choices[$0] } ?? first
@@ -389,11 +390,13 @@ struct BankChecker {
             return nil
         }
         guard let index = choices.firstIndex(of: answer) ?? choices.firstIndex(of: answer.trimmed) else {
-            // The choice it is nearest to, if any: the same text but for case and spaces, or a typo.
+            // The choice it is nearest to, if any: the same text but for case
+            // and spaces, or a typo of a word long enough to tell (`z` is no typo of `x`).
             let folded = answer.trimmed.lowercased()
             let near =
                 choices.first { $0.trimmed.lowercased() == folded }
-                ?? NearestMatch.suggestion(for: answer.trimmed, among: choices.map(\.trimmed))
+                ?? (folded.count < 4
+                    ? nil : NearestMatch.suggestion(for: answer.trimmed, among: choices.map(\.trimmed)))
             let instead =
                 near.map { "; write \"answer\": \"\($0.trimmed)\", the choice's text exactly" }
                 ?? "; the answer is the right choice's text, exactly as in \"choices\""

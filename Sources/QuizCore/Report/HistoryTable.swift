@@ -197,7 +197,8 @@ package enum HistoryTable {
     }
 
     /// The line under the table, "3 games · average 70% · best 9/10 (World
-    /// Capitals)", counted a row at a time in the order the rows are shown.
+    /// Capitals)", counted a row at a time in the order the rows are shown;
+    /// the average and the best are of quizzes, never of reviews.
     package struct Summary {
         private(set) var games = 0
         private var scored = 0
@@ -211,7 +212,8 @@ package enum HistoryTable {
 
         package mutating func add(_ session: Session) {
             games += 1
-            guard let fraction = session.fraction else { return }
+            // A review asks the questions due, not a quiz to better: neither its best nor in the average.
+            guard session.kind == .quiz, let fraction = session.fraction else { return }
             scored += 1
             total += fraction
             if let known = best {
