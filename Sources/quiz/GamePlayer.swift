@@ -43,6 +43,9 @@ struct GamePlayer {
     /// A review: stopped part way, the questions answered are recorded, so
     /// they are not due again at once; the rest stay due.
     var keepsAnswered = false
+    /// What the first line says after the title, instead of the count and
+    /// the seed (a review's `10 of 13 due · from …`).
+    var heading: String?
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
@@ -85,7 +88,8 @@ struct GamePlayer {
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
-                then: " \(dot) \(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)"))
+                then: " \(dot) "
+                    + (heading ?? "\(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)")))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))

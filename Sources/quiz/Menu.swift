@@ -192,10 +192,10 @@ struct Menu {
         return perform { () throws(CommandFailure) in try ShareCommand.run(chosen, form: form, atMenu: true) }
     }
 
-    /// `stats`: `quiz --stats`, as text, with the menu's banks.
+    /// `stats`: `quiz --stats`, as text, with the menu's banks, paged as `history` is.
     private func stats() -> ExitStatus {
-        let text = context.with { $0.format = nil }
-        return perform { () throws(CommandFailure) in try StatsCommand.run(text, library: library) }
+        let text = command.with { $0.format = nil }
+        return perform { () throws(CommandFailure) in try text.stats(library: library) }
     }
 
     /// Plays the quiz `text` names (`QuizLookup.find`), with the options

@@ -58,7 +58,7 @@ struct QuizCommand {
         case .share:
             return try ShareCommand.run(context, form: ShareCommand.form(options))
         case .stats:
-            return try StatsCommand.run(context)
+            return try stats()
         case .compact:
             return try CompactCommand.run(context)
         case .merge(let path):
@@ -88,6 +88,14 @@ struct QuizCommand {
     func history() throws(CommandFailure) -> ExitStatus {
         try HistoryOutput.show(
             HistoryCommand.run(context), console: console, environment: environment,
+            refusedPager: options.noPager)
+    }
+
+    /// `--stats` and the menu's `stats` (with its banks, `library`): the
+    /// text `StatsCommand` returns, paged on a terminal as `history` is.
+    func stats(library: QuestionLibrary? = nil) throws(CommandFailure) -> ExitStatus {
+        try HistoryOutput.show(
+            StatsCommand.run(context, library: library), console: console, environment: environment,
             refusedPager: options.noPager)
     }
 

@@ -23,17 +23,20 @@ struct ReviewDesk {
         case .nothing(let sentence):
             console.out(console.wrapped(sentence))
             status = .success
-        case .due(let bank):
-            status = try play(bank, input: input(), seed: seed, sharePrompt: sharePrompt)
+        case .due(let bank, let heading, let note):
+            if let note { console.out(console.wrapped(note)) }
+            status = try play(bank, heading: heading, input: input(), seed: seed, sharePrompt: sharePrompt)
         }
         return status == .success && !found.whole ? .ioError : status
     }
 
-    /// Plays the review; `sharePrompt`: from the menu, where `share` is a command.
-    func play(_ bank: QuestionBank, input: LineInput, seed: UInt64, sharePrompt: Bool = false) throws(CommandFailure)
-        -> ExitStatus
-    {
+    /// Plays the review, headed by `heading` (no seed: a review is dealt
+    /// by due dates); `sharePrompt`: from the menu, where `share` is a command.
+    func play(
+        _ bank: QuestionBank, heading: ReviewSession.Heading, input: LineInput, seed: UInt64, sharePrompt: Bool = false
+    ) throws(CommandFailure) -> ExitStatus {
         var player = GamePlayer(console: console, input: input, store: context.store)
+        player.heading = heading.text(dot: console.glyph("·", "-"))
         player.sharePrompt = sharePrompt
         player.streaks = context.settings.streaks
         player.clock = try context.clock

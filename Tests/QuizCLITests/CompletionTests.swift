@@ -24,12 +24,32 @@ import Testing
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
-    /// Every option `quiz --help` prints, long and short.
-    func helpOptions() throws -> Set<String> {
+    /// Every option the manual's OPTIONS section heads an entry with (the
+    /// first long spelling of each, so not `--no-colour`, and the short
+    /// ones): `--help` shows only the key options, the manual all of them.
+    func manualOptions() throws -> Set<String> {
+        let manual = try String(contentsOfFile: root + "/man/quiz.1", encoding: .utf8)
+        let start = try #require(manual.range(of: ".SH OPTIONS\n"))
+        let end = try #require(manual.range(of: "\n.SH ", range: start.upperBound..<manual.endIndex))
+        let lines = manual[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        var options = Set<String>()
+        for (index, line) in lines.enumerated() where line == ".TP" && index + 1 < lines.count {
+            let head = lines[index + 1].replacingOccurrences(of: "\\-", with: "-")
+            let words = head.split { !($0.isLetter || $0 == "-") }.map(String.init)
+            if let long = words.first(where: { $0.hasPrefix("--") }) { options.insert(long) }
+            options.formUnion(words.filter { $0.count == 2 && $0.hasPrefix("-") && $0.last!.isLetter })
+        }
+        return options
+    }
+
+    /// Every option `quiz --help` prints, long and short: the key ones, each in the manual.
+    @Test func theHelpsOptionsAreTheManualsKeyOnes() throws {
         let help = try runQuiz(["--help"], environment: Scratch().environment())
         let long = help.stdout.matches(of: /--[a-z][a-z-]*/).map { String($0.output) }
         let short = help.stdout.matches(of: /\s(-[a-zA-Z])[,\s]/).map { String($0.output.1) }
-        return Set(long + short)
+        let manual = try manualOptions()
+        #expect(manual.count >= 28, "\(manual.sorted())")
+        #expect(Set(long + short).isSubset(of: manual), "\(Set(long + short).subtracting(manual))")
     }
 
     @Test func bashCompletesAnOption() throws {
@@ -38,9 +58,9 @@ import Testing
         #expect(try bashCompletes(["quiz", "--no"]) == ["--no-color", "--no-pager"])
     }
 
-    @Test func bashOffersEveryOptionOfTheHelp() throws {
+    @Test func bashOffersEveryOptionOfTheManual() throws {
         let offered = Set(try bashCompletes(["quiz", "-"]))
-        #expect(offered == (try helpOptions()))
+        #expect(offered == (try manualOptions()))
     }
 
     @Test func bashCompletesQuizNamesFromQuizList() throws {
@@ -82,7 +102,7 @@ import Testing
         #expect(result.stderr.isEmpty)
         let text = try String(contentsOfFile: root + "/completions/_quiz", encoding: .utf8)
         #expect(text.hasPrefix("#compdef quiz\n"))
-        for option in try helpOptions() {
+        for option in try manualOptions() {
             // An option in an _arguments spec: '--list[...', '--format=[...', {-n+,--count=}, {-h,--help}.
             let specified = ["[", "=[", "=}", "+,", ",", "}"].contains { text.contains(option + $0) }
             #expect(specified, "_quiz offers \(option)")
@@ -110,6 +130,6 @@ import Testing
         #expect(try completes("quiz --history --quiz sol") == ["solar-system"])
         #expect(try completes("quiz --history --format ").sorted() == ["csv", "json", "markdown", "reviews", "table"])
         #expect(try completes("quiz --stats --format ").sorted() == ["json", "table"])
-        #expect(Set(try completes("quiz -")) == (try helpOptions()))
+        #expect(Set(try completes("quiz -")) == (try manualOptions()))
     }
 }

@@ -70,13 +70,13 @@ import Testing
                 nonEmptyLines(PseudoTerminal.plain(run.screen)).filter { $0.contains("Mini Test Quiz") }.count == 41)
         }
         #expect(!FileManager.default.fileExists(atPath: paged), "the fake pager never ran")
-        // A pipe is never paged, and --no-pager goes only with --history.
+        // A pipe is never paged, and --no-pager goes only with --history and --stats.
         let piped = try runQuiz(["--history"], environment: scratch.environment(pager))
         #expect(nonEmptyLines(piped.stdout).count == 43)
         #expect(!FileManager.default.fileExists(atPath: paged))
-        let misused = try runQuiz(["--stats", "--no-pager"], environment: scratch.environment())
+        let misused = try runQuiz(["--list", "--no-pager"], environment: scratch.environment())
         #expect(misused.status == 64)
-        #expect(misused.stderr.contains("--no-pager goes with --history"))
+        #expect(misused.stderr.contains("--no-pager goes with --history or --stats"))
     }
 
     @Test func aPagerQuitEarlyIsNoError() throws {

@@ -219,7 +219,10 @@ struct BankCheckerTests {
             bankText(#"{"prompt": "P", "answer": " "}"#), #"banks/sample.json:2: question 1, "answer": is empty"#)
     }
 
-    @Test(arguments: [("3", "a number"), ("null", "null"), (#"["a"]"#, "an array"), (#"{"a": 1}"#, "an object")])
+    @Test(arguments: [
+        ("3", #"a number (for a typed answer write "answer": "3")"#), ("null", "null"), (#"["a"]"#, "an array"),
+        (#"{"a": 1}"#, "an object"),
+    ])
     func answerOfTheWrongType(answer: String, kind: String) {
         expectOnly(
             bankText("{\"prompt\": \"P\", \"answer\": \(answer)}"),
@@ -259,7 +262,8 @@ struct BankCheckerTests {
     @Test func answerNotAmongTheChoices() {
         expectOnly(
             bankText(#"{"prompt": "P", "choices": ["Paris", "Lyon"], "answer": "Nice"}"#),
-            #"banks/sample.json:2: question 1, "answer": "Nice" is not one of the choices"#)
+            #"banks/sample.json:2: question 1, "answer": "Nice" is not one of the choices; the answer is the right choice's text, exactly as in "choices""#
+        )
     }
 
     @Test func choicesNotAnArrayOfStrings() {
@@ -326,7 +330,8 @@ struct BankCheckerTests {
             found == [
                 BankProblem(
                     path: path, place: .question(number: 2, field: "answer", line: 3),
-                    message: "must be a string or true/false, not a number")
+                    message: #"must be a string or true/false, not a number (for a typed answer write "answer": "1.5")"#
+                )
             ])
     }
 
@@ -353,12 +358,32 @@ struct BankCheckerTests {
                 #"banks/sample.json:5: question 1, "answer": is missing"#,
                 #"banks/sample.json:6: question 2, "explanation": must be a string, not a number"#,
                 #"banks/sample.json:6: question 2, "difficulty": unknown difficulty "impossible" (expected easy, medium or hard)"#,
-                #"banks/sample.json:7: question 3, "answer": "z" is not one of the choices"#,
+                #"banks/sample.json:7: question 3, "answer": "z" is not one of the choices; the answer is the right choice's text, exactly as in "choices""#,
                 #"banks/sample.json:9: question 5, "prompt": same prompt as question 4"#,
                 "banks/sample.json:10: question 6: must be an object, not a string",
                 #"banks/sample.json:11: question 7, "hint": unknown key"#,
             ])
         #expect(found.count == 8)
+    }
+
+    /// What to write instead: the choice an answer nearly is, a choice's
+    /// text for its position, the key a typo was meant for.
+    @Test func problemsSayWhatToWriteInstead() {
+        expectOnly(
+            bankText(#"{"prompt": "P", "choices": ["Paris", "Lyon"], "answer": "paris "}"#),
+            #"banks/sample.json:2: question 1, "answer": "paris " is not one of the choices; write "answer": "Paris", the choice's text exactly"#
+        )
+        expectOnly(
+            bankText(#"{"prompt": "P", "choices": ["Paris", "Lyon"], "answer": "Lyonn"}"#),
+            #"banks/sample.json:2: question 1, "answer": "Lyonn" is not one of the choices; write "answer": "Lyon", the choice's text exactly"#
+        )
+        expectOnly(
+            bankText(#"{"prompt": "P", "choices": ["Paris", "Lyon"], "answer": 1}"#),
+            #"banks/sample.json:2: question 1, "answer": must be the right choice's text, not a number: write "answer": "Lyon" (the text, not its position)"#
+        )
+        expectOnly(
+            bankText(#"{"prompt": "P", "answer": "a", "acept": ["b"]}"#),
+            #"banks/sample.json:2: question 1, "acept": unknown key (did you mean "accept"?)"#)
     }
 
     @Test func bankErrorSummarisesSeveralProblems() {

@@ -55,8 +55,8 @@ import Testing
         #expect(configuration == Configuration(count: 4))
         #expect(
             problems == [
-                "\(path):3: unknown key 'sqaures' (did you mean squares?); the keys are squares, ascii, color, count, streaks, retention; line ignored",
-                "\(path):4: unknown key 'theme'; the keys are squares, ascii, color, count, streaks, retention; line ignored",
+                "\(path):3: unknown key 'sqaures' (did you mean squares?); the keys are squares, ascii, color, count, streaks, target-recall, banks; line ignored",
+                "\(path):4: unknown key 'theme'; the keys are squares, ascii, color, count, streaks, target-recall, banks; line ignored",
             ])
     }
 
@@ -73,7 +73,7 @@ import Testing
             count = 99999999999999999999999
             count = ４
             streaks = sometimes
-            retention = 0x0.e
+            target-recall = 0x0.e
             retention = 0.8\u{0}junk
             retention = 0.8.0
             retention = 1e-1
@@ -91,11 +91,30 @@ import Testing
                 "\(path):8: count must be all or a whole number from 1 to 1000000, not '99999999999999999999999'; line ignored",
                 "\(path):9: count must be all or a whole number from 1 to 1000000, not '４'; line ignored",
                 "\(path):10: streaks must be true/false, yes/no or on/off, not 'sometimes'; line ignored",
-                "\(path):11: retention must be a number from 0.70 to 0.99, not '0x0.e'; line ignored",
-                "\(path):12: retention must be a number from 0.70 to 0.99, not '0.8^@junk'; line ignored",
-                "\(path):13: retention must be a number from 0.70 to 0.99, not '0.8.0'; line ignored",
-                "\(path):14: retention must be a number from 0.70 to 0.99, not '1e-1'; line ignored",
+                "\(path):11: target-recall must be a number from 0.70 to 0.99, not '0x0.e'; line ignored",
+                "\(path):12: target-recall must be a number from 0.70 to 0.99, not '0.8^@junk'; line ignored",
+                "\(path):13: target-recall must be a number from 0.70 to 0.99, not '0.8.0'; line ignored",
+                "\(path):14: target-recall must be a number from 0.70 to 0.99, not '1e-1'; line ignored",
             ])
+    }
+
+    /// `target-recall` is the setting's name; `retention`, its earlier one,
+    /// is still read (a file written before the rename keeps its value), and
+    /// the two are one key: given both, the later wins and the earlier is said.
+    @Test func targetRecallIsReadUnderItsEarlierNameRetention() {
+        #expect(parse("retention = 0.85") == (Configuration(targetRecall: 0.85), []))
+        #expect(parse("target-recall = 0.8") == (Configuration(targetRecall: 0.8), []))
+        let (both, problems) = parse("retention = 0.85\ntarget-recall = 0.8")
+        #expect(both == Configuration(targetRecall: 0.8))
+        #expect(problems == ["\(path):2: target-recall was already set on line 1; this line's value is used"])
+        #expect(Settings(count: nil, ascii: false, colorblind: false, file: both).targetRecall == 0.8)
+    }
+
+    /// Each `banks` line adds a path (absolute or from ~/); a relative one is refused.
+    @Test func everyBanksLineAddsAPath() {
+        let (configuration, problems) = parse("banks = /srv/quiz\nbanks = ~/my-banks\nbanks = my-banks\n")
+        #expect(configuration == Configuration(banks: ["/srv/quiz", "~/my-banks"]))
+        #expect(problems == ["\(path):3: banks must be a path from / or ~/, not 'my-banks'; line ignored"])
     }
 
     @Test func aLineWithoutAnEqualsSignOrAKeyIsRefused() {

@@ -69,7 +69,7 @@ import Testing
         func run(_ arguments: [String], _ home: CommandHome) -> CommandRun {
             home.run(arguments) { (context) throws(CommandFailure) in
                 switch context.options.mode {
-                case .stats: return try StatsCommand.run(context)
+                case .stats: return try StatsCommandTests.written(StatsCommand.run(context), to: context)
                 case .share: return try ShareCommand.run(context, form: ShareCommand.form(context.options))
                 default:
                     let text = try HistoryCommand.run(context)

@@ -21,7 +21,8 @@ import Testing
                     let title = titles[index % titles.count]
                     let session = Session(
                         date: Date(timeIntervalSinceReferenceDate: dates[index % dates.count]), score: score,
-                        total: total, quiz: "q", title: title, duration: duration)
+                        total: total, quiz: index % 2 == 0 ? "q" : Session.Kind.reviewQuizID, title: title,
+                        duration: duration)
                     let cells = maker.cells(session, title: title)
                     var bytes: [UInt8] = [1, 2, 3]
                     cells.keep(into: &bytes)
@@ -32,6 +33,7 @@ import Testing
                             == [cells.day, cells.time, cells.title, cells.score, cells.percent, cells.took], "\(what)")
                     #expect(back.titleWidth == cells.titleWidth, "\(what)")
                     #expect(back.points.score == score && back.points.total == total, "\(what)")
+                    #expect(back.quiz == cells.quiz, "\(what)")
                 }
             }
         }

@@ -161,6 +161,7 @@ import Testing
         assertParse(["--no-color"]) { #expect($0.noColor) }
         assertParse(["--list", "--no-colour"]) { #expect($0.noColor) }
         assertParse(["--history", "--no-pager"]) { #expect($0.noPager) }
+        assertParse(["--stats", "--no-pager"]) { #expect($0.noPager) }
     }
 
     // MARK: Malformed values
@@ -299,7 +300,7 @@ import Testing
             ["--share", "--text", "--ascii"], "--text has no squares to draw: leave out --ascii and --colorblind")
         assertFails(
             ["--share", "--text", "--colorblind"], "--text has no squares to draw: leave out --ascii and --colorblind")
-        assertFails(["--stats", "--no-pager"], "--no-pager goes with --history")
+        assertFails(["--list", "--no-pager"], "--no-pager goes with --history or --stats")
         assertFails(["--share", "--limit", "2"], "--limit goes with --history")
         assertFails(["--stats", "--quiz", "q"], "--quiz goes with --history or --review")
         assertFails(

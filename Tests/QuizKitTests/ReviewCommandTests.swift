@@ -28,7 +28,7 @@ import Testing
     }
 
     static func prompts(_ gathered: ReviewCommand.Gathered) -> [String] {
-        guard case .due(let bank) = gathered else { return [] }
+        guard case .due(let bank, _, _) = gathered else { return [] }
         return bank.questions.map(\.prompt)
     }
 
@@ -44,7 +44,7 @@ import Testing
             let file = ScheduleFile(store: context.store, scheduler: try context.scheduler)
             quick = ReviewCommand.quick(
                 context, file: file, at: try context.clock.now, quiz: nil, count: context.settings.count
-            ).map { $0.questions.map(\.prompt) }
+            ).map { $0.bank.questions.map(\.prompt) }
             return .success
         }
         #expect(full.count == 3)

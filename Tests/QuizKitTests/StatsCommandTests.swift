@@ -10,8 +10,16 @@ import Testing
 @Suite struct StatsCommandTests {
     static func stats(_ arguments: [String], in home: CommandHome, library: QuestionLibrary? = nil) -> CommandRun {
         home.run(["--stats"] + arguments) { (context) throws(CommandFailure) in
-            try StatsCommand.run(context, library: library)
+            try Self.written(StatsCommand.run(context, library: library), to: context)
         }
+    }
+
+    /// The text written to the context's output, as the executable writes it; its status.
+    static func written(_ text: HistoryCommand.Text, to context: CommandContext) throws(CommandFailure)
+        -> QuizKit.ExitStatus
+    {
+        context.output.write(try text.joined())
+        return text.status
     }
 
     /// Two games of the mini quiz today: one right of three, then all three.
@@ -60,7 +68,7 @@ import Testing
         if let bundled = BankLocator.bundledFolder() { try? library.add(path: bundled) }
         try library.add(path: MiniBank.path)
         let menu = home.run(["--questions", MiniBank.path]) { (context) throws(CommandFailure) in
-            try StatsCommand.run(context, library: library)
+            try Self.written(StatsCommand.run(context, library: library), to: context)
         }
         #expect(menu.stdout == commandLine.stdout)
         #expect(menu.status == commandLine.status)

@@ -19,6 +19,8 @@ public struct QuestionIndex: Sendable {
     }
 
     public private(set) var entries: [String: Entry] = [:]
+    /// The ids of the banks indexed (a bank of no question too).
+    public let bankIDs: Set<String>
     private let aliases: Aliases
 
     /// Per bank, the prompt fingerprint of each question that has an `"id"`
@@ -56,6 +58,7 @@ public struct QuestionIndex: Sendable {
 
     public init(banks: [QuestionBank] = []) {
         aliases = Aliases(banks: banks)
+        bankIDs = Set(banks.map(\.id))
         entries.reserveCapacity(banks.reduce(0) { $0 + $1.questionCount })
         for bank in banks {
             for (position, outline) in bank.storage.outlines.enumerated() {

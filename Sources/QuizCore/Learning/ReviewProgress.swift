@@ -1,11 +1,12 @@
 import Foundation
 
-/// The stats screen's review section: questions seen, mature (interval of
-/// 21 days or more), true retention over the last 30 days (right answers
-/// among the reviews of questions that were due, first meetings left out;
-/// the days are UTC days, today's and the 29 before, counted in
-/// `ReviewSchedule.dueDays`), and how many questions fall due on each of the
-/// next 7 days (today counts what is overdue).
+/// The stats screen's review section, in plain words: questions seen, well
+/// learned (last scheduled 21 days or more ahead), how often questions were
+/// recalled when due over the last 30 days (right answers among the reviews
+/// of questions that were due, first meetings left out; the days are UTC
+/// days, today's and the 29 before, counted in `ReviewSchedule.dueDays`;
+/// "not enough reviews yet" below `minimumReviews`), and how many questions
+/// fall due on each of the next 7 days (today counts what is overdue).
 ///
 /// Everything comes from a `ReviewSchedule`, kept beside the history
 /// (`ScheduleFile`) or built from every game: the same figures either way.
@@ -20,6 +21,9 @@ public struct ReviewProgress: Sendable, Equatable {
     public var forecastDays: [String] = []
 
     public static let retentionDays = 30
+    /// Due reviews in 30 days below which the recall rate is not shown: a
+    /// rate of 3 reviews says little.
+    public static let minimumReviews = 10
     public static let forecastLength = 7
 
     /// From the whole history.
@@ -63,14 +67,14 @@ public struct ReviewProgress: Sendable, Equatable {
         Percent.rounded(dueRight, of: dueReviews)
     }
 
-    /// The section's lines: a title, the figures, the forecast as bars.
+    /// The section's lines: a title, the figures, the forecast as bars under its heading.
     public func lines(ascii: Bool, width: Int) -> [String] {
         let dot = ascii ? "-" : "·"
         var lines = ["Reviews"]
-        var figures = ["\(seen) question\(seen == 1 ? "" : "s") seen", "\(mature) mature"]
-        figures.append(
-            retentionPercent.map { "retention \($0)% (\(dueRight) of \(dueReviews) due, 30 days)" }
-                ?? "no due reviews in 30 days")
+        let figures = [
+            "\(seen) question\(seen == 1 ? "" : "s") seen",
+            "\(mature) well learned (\(ReviewRating.matureInterval)+ days between reviews)",
+        ]
         // As many figures a line as fit the width.
         var line = ""
         for figure in figures {
@@ -78,11 +82,13 @@ public struct ReviewProgress: Sendable, Equatable {
             if line.isEmpty || DisplayWidth.of(joined) <= width {
                 line = joined
             } else {
-                lines.append(line)
+                lines += TextWrap.lines(line, width: width)
                 line = figure
             }
         }
-        lines.append(line)
+        lines += TextWrap.lines(line, width: width)
+        lines += TextWrap.lines("Recalled when due, last \(Self.retentionDays) days: " + recalled, width: width)
+        lines.append("Due in the next \(Self.forecastLength) days")
         let most = max(forecast.max() ?? 0, 1)
         let barWidth = max(min(width - 20, 30), 5)
         for (day, count) in zip(forecastDays, forecast) {
@@ -92,6 +98,14 @@ public struct ReviewProgress: Sendable, Equatable {
             lines.append("  \(day)  \(padded)" + (bar.isEmpty ? "" : " " + bar))
         }
         return lines
+    }
+
+    /// `97% (28 of 29)`, or `not enough reviews yet` below `minimumReviews` due reviews.
+    var recalled: String {
+        guard dueReviews >= Self.minimumReviews, let percent = retentionPercent else {
+            return "not enough reviews yet" + (dueReviews > 0 ? " (\(dueReviews) so far)" : "")
+        }
+        return "\(percent)% (\(dueRight) of \(dueReviews))"
     }
 
     /// For the JSON form: `seen`, `mature`, `dueReviews30Days`, `dueRight30Days`,

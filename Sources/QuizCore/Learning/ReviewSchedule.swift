@@ -207,6 +207,16 @@ public struct ReviewSchedule: Sendable, Equatable {
         }
     }
 
+    /// Questions due at `date` whose bank, the one each was last played
+    /// from, is not in `index` (a bank file played once, not loaded now);
+    /// of `quiz` only when given.
+    public func dueNotLoaded(at date: Date, index: QuestionIndex, quiz: String? = nil) -> Int {
+        cards.count { identity, card in
+            Self.dueMinute(card.due) <= date && index.entries[identity] == nil && !index.bankIDs.contains(card.quiz)
+                && (quiz == nil || card.quiz == quiz)
+        }
+    }
+
     /// The earliest due minute after `date` among questions a bank still has
     /// (of `quiz` only when given).
     public func nextDue(after date: Date, index: QuestionIndex, quiz: String? = nil) -> Date? {

@@ -8,6 +8,36 @@ public enum ReviewSession {
     /// Questions a review asks at most unless `-n` says.
     public static let defaultCount = 10
 
+    /// What a review's first line says after its title, instead of a
+    /// game's count and seed (a review is dealt by due date, not by a seed):
+    /// `10 of 13 due · from World Capitals, Solar System`.
+    public struct Heading: Sendable, Equatable {
+        /// Questions this review asks.
+        public var asked: Int
+        /// Questions due now (of the quiz reviewed, when one is).
+        public var due: Int
+        /// The titles of the banks the questions asked come from, in the order first asked.
+        public var quizzes: [String]
+
+        public init(asked: Int, due: Int, quizzes: [String]) {
+            self.asked = asked
+            self.due = due
+            self.quizzes = quizzes
+        }
+
+        /// Titles in order of first appearance in `titles`, each once.
+        public init(asked: Int, due: Int, titles: [String]) {
+            var seen: Set<String> = []
+            self.init(asked: asked, due: due, quizzes: titles.filter { seen.insert($0).inserted })
+        }
+
+        /// `10 of 13 due · from World Capitals, Solar System` (`3 due` when all are asked).
+        public func text(dot: String) -> String {
+            let count = asked == due ? "\(due) due" : "\(asked) of \(due) due"
+            return quizzes.isEmpty ? count : "\(count) \(dot) from " + quizzes.joined(separator: ", ")
+        }
+    }
+
     /// The bank of the first `count` questions due at `date` (of `quiz` only
     /// when given); nil when none is due.
     public static func bank(

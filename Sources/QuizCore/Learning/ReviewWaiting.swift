@@ -16,6 +16,11 @@ public struct ReviewWaiting: Sendable, Equatable {
     public var next: Date?
     /// Questions first met on today's local date (`ReviewSchedule.newToday`).
     public var newToday = 0
+    /// Questions due now of banks not loaded (`ReviewSchedule.dueNotLoaded`).
+    public var notLoaded = 0
+    /// Some question was answered again after its first meeting: review is
+    /// not new to the player.
+    public var reviewed = false
 
     /// Counts cards one at a time, by the rules of the three functions it stands for.
     package struct Tally {
@@ -23,6 +28,8 @@ public struct ReviewWaiting: Sendable, Equatable {
         let index: QuestionIndex
         var days: StatisticsTally.OffsetCache
         let today: Int
+        /// The ids of the banks loaded, made when a due card no bank has is met.
+        var loaded: Set<String>?
         package var waiting = ReviewWaiting()
 
         package init(at now: Date, index: QuestionIndex, timeZone: TimeZone) {
@@ -32,13 +39,21 @@ public struct ReviewWaiting: Sendable, Equatable {
             today = days.day(of: now)
         }
 
-        package mutating func add(identity: String, due: Date, firstSeen: Date) {
+        /// `quiz`: the bank the card was last played from, asked only for a due card no bank loaded has.
+        package mutating func add(identity: String, due: Date, firstSeen: Date, reps: Int, quiz: () -> String) {
             waiting.cards += 1
+            if reps > 1 { waiting.reviewed = true }
             if ReviewSchedule.isNew(firstSeen: firstSeen, today: today, at: now, days: &days) {
                 waiting.newToday += 1
             }
-            guard index.entries[identity] != nil else { return }
             let minute = ReviewSchedule.dueMinute(due)
+            guard index.entries[identity] != nil else {
+                if minute <= now {
+                    if loaded == nil { loaded = index.bankIDs }
+                    if loaded?.contains(quiz()) == false { waiting.notLoaded += 1 }
+                }
+                return
+            }
             if minute <= now {
                 waiting.due += 1
             } else if waiting.next.map({ minute < $0 }) ?? true {
@@ -52,7 +67,9 @@ extension ReviewSchedule {
     /// What is waiting at `date`, from the cards made.
     public func waiting(at date: Date, index: QuestionIndex, timeZone: TimeZone) -> ReviewWaiting {
         var tally = ReviewWaiting.Tally(at: date, index: index, timeZone: timeZone)
-        for (identity, card) in cards { tally.add(identity: identity, due: card.due, firstSeen: card.firstSeen) }
+        for (identity, card) in cards {
+            tally.add(identity: identity, due: card.due, firstSeen: card.firstSeen, reps: card.reps) { card.quiz }
+        }
         return tally.waiting
     }
 }

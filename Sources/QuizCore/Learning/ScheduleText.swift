@@ -107,7 +107,7 @@ package enum ScheduleText {
     package struct CardLine {
         /// STABILITY DIFFICULTY LAST DUE REPS LAPSES FIRST.
         package var values: [Double]
-        var reps: Int
+        package var reps: Int
         var lapses: Int
         package var identity: String
         var quiz: Range<Int>
@@ -115,6 +115,8 @@ package enum ScheduleText {
         let body: UnsafeRawBufferPointer
 
         func text(_ range: Range<Int>) -> String { ScheduleText.text(body, range) }
+        /// The bank it was last played from.
+        package var quizText: String { text(quiz) }
     }
 
     /// Reads `data` (every line), handing each card's line

@@ -72,6 +72,17 @@ struct BankChecker {
         "id",
     ]
 
+    /// The question keys in the order the README lists them, for suggestions.
+    static let questionKeyOrder = [
+        "prompt", "choices", "answer", "accept", "reject", "strict", "explanation", "difficulty", "category", "tags",
+        "id",
+    ]
+
+    /// ` (did you mean "prompt"?)` for a key near one of `keys`, as the settings file's keys get; else nothing.
+    static func guess(_ key: String, among keys: [String]) -> String {
+        NearestMatch.suggestion(for: key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
@@ -117,7 +128,9 @@ struct BankChecker {
         }
         checkDuplicateKeys(members, question: nil)
         for member in members where !Self.bankKeys.contains(member.key) {
-            fileProblem("unknown key \"\(member.key)\" (expected title, description, questions)", at: member.value)
+            let guess = Self.guess(member.key, among: ["title", "description", "questions"])
+            fileProblem(
+                "unknown key \"\(member.key)\"\(guess) (expected title, description, questions)", at: member.value)
         }
         var title = id
         if let node = root["title"] {
@@ -215,7 +228,9 @@ struct BankChecker {
         let before = problems.count
         checkDuplicateKeys(members, question: number)
         for member in members where !Self.questionKeys.contains(member.key) {
-            questionProblem(number, member.key, "unknown key", at: member.value)
+            questionProblem(
+                number, member.key, "unknown key" + Self.guess(member.key, among: Self.questionKeyOrder),
+                at: member.value)
         }
         let prompt = optionalString(node, "prompt", number)?.trimmed ?? ""
         if prompt.isEmpty && node["prompt"]?.string != nil {
@@ -296,7 +311,7 @@ struct BankChecker {
             }
         case .some:
             let value = node["answer"]!
-            questionProblem(number, "answer", "must be a string or true/false, not \(value.kindName)", at: value)
+            questionProblem(number, "answer", Self.notAnAnswer(value, choices: choices), at: value)
         }
         // Items that were not strings are already reported, and would shift the numbers.
         if let kind, let rejectNode = node["reject"], rejectNode.array?.count == reject.count {
@@ -306,6 +321,23 @@ struct BankChecker {
         return Question(
             prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
             category: category, tags: tags, id: id, strict: strict, reject: reject)
+    }
+
+    /// What is wrong with an answer that is neither a string nor true/false,
+    /// and what to write instead: a number among choices is taken for a
+    /// choice's position, which the format does not use.
+    static func notAnAnswer(_ value: JSONNode, choices: [String]?) -> String {
+        guard case .number(let number) = value.value else {
+            return "must be a string or true/false, not \(value.kindName)"
+        }
+        guard let choices, let first = choices.first else {
+            let typed = Int(exactly: number).map(String.init) ?? number.description
+            return "must be a string or true/false, not a number (for a typed answer write \"answer\": \"\(typed)\")"
+        }
+        let position = Int(exactly: number).flatMap { choices.indices.contains($0) ? $0 : nil }
+        let meant = position.map { choices[$0] } ?? first
+        return "must be the right choice's text, not a number: write \"answer\": \"\(meant.trimmed)\" "
+            + "(the text, not its position)"
     }
 
     /// A rejected answer must not also be a right one: compared in the form
@@ -358,7 +390,18 @@ struct BankChecker {
             return nil
         }
         guard let index = choices.firstIndex(of: answer) ?? choices.firstIndex(of: answer.trimmed) else {
-            questionProblem(number, "answer", "\"\(answer)\" is not one of the choices", at: node["answer"]!)
+            // The choice it is nearest to, if any: the same text but for case
+            // and spaces, or a typo of a word long enough to tell (`z` is no typo of `x`).
+            let folded = answer.trimmed.lowercased()
+            let near =
+                choices.first { $0.trimmed.lowercased() == folded }
+                ?? (folded.count < 4
+                    ? nil : NearestMatch.suggestion(for: answer.trimmed, among: choices.map(\.trimmed)))
+            let instead =
+                near.map { "; write \"answer\": \"\($0.trimmed)\", the choice's text exactly" }
+                ?? "; the answer is the right choice's text, exactly as in \"choices\""
+            questionProblem(
+                number, "answer", "\"\(answer)\" is not one of the choices\(instead)", at: node["answer"]!)
             return nil
         }
         return .multipleChoice(choices: choices.map(\.trimmed), answer: index)

@@ -81,7 +81,8 @@ public struct HistoryReport {
         let sessions = sessions
         for (number, session) in sessions.enumerated() {
             summary.add(
-                (session.score, session.total), date: session.date.timeIntervalSinceReferenceDate, number: number)
+                (session.score, session.total), date: session.date.timeIntervalSinceReferenceDate, number: number,
+                quiz: session.kind == .quiz)
         }
         return summary.text(width: width, ascii: ascii, limited: limit != nil) { title(sessions[$0]) }
     }

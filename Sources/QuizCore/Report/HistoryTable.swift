@@ -23,15 +23,18 @@ package enum HistoryTable {
         var percent: String
         var took: String
         var points: (score: Int, total: Int?)
+        /// A quiz's game (not a review's): counted in the summary.
+        var quiz: Bool
 
         /// The cells as `StreamedHistoryReport` keeps them between its
         /// passes: the score, the total (a byte saying whether there is one,
-        /// then it) and the title's width as 8 bytes each, then the six
+        /// and, in its second bit, whether it is a quiz's game; then the
+        /// total) and the title's width as 8 bytes each, then the six
         /// texts apart by 0x1F, which none holds (they are ASCII or made safe).
         func keep(into out: inout [UInt8]) {
             func integer(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { out += $0 } }
             integer(points.score)
-            out.append(points.total == nil ? 0 : 1)
+            out.append((points.total == nil ? 0 : 1) | (quiz ? 2 : 0))
             integer(points.total ?? 0)
             integer(titleWidth)
             func text(_ text: String, last: Bool = false) {
@@ -54,7 +57,9 @@ package enum HistoryTable {
                         littleEndian: kept.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int64.self) })
                 )
             }
-            points = (integer(0), kept[kept.startIndex + 8] == 0 ? nil : integer(9))
+            let flags = kept[kept.startIndex + 8]
+            points = (integer(0), flags & 1 == 0 ? nil : integer(9))
+            quiz = flags & 2 != 0
             titleWidth = integer(17)
             var start = kept.startIndex + 25
             /// The text from `start` to the next 0x1F or the end, and `start` past it.
@@ -68,10 +73,10 @@ package enum HistoryTable {
 
         init(
             day: String, time: String, title: String, titleWidth: Int, score: String, percent: String, took: String,
-            points: (score: Int, total: Int?)
+            points: (score: Int, total: Int?), quiz: Bool
         ) {
             (self.day, self.time, self.title, self.titleWidth) = (day, time, title, titleWidth)
-            (self.score, self.percent, self.took, self.points) = (score, percent, took, points)
+            (self.score, self.percent, self.took, self.points, self.quiz) = (score, percent, took, points, quiz)
         }
     }
 
@@ -114,7 +119,7 @@ package enum HistoryTable {
             return Cells(
                 day: day, time: time, title: safe.text, titleWidth: safe.width, score: HistoryReport.score(session),
                 percent: HistoryReport.percent(session), took: DurationFormat.clock(session.duration),
-                points: (session.score, session.total))
+                points: (session.score, session.total), quiz: session.kind == .quiz)
         }
 
         private func formatter(_ pattern: String) -> DateFormatter {
@@ -207,7 +212,8 @@ package enum HistoryTable {
     }
 
     /// The line under the table, "3 games · average 70% · best 9/10 (World
-    /// Capitals)", counted a row at a time in the order the rows are shown.
+    /// Capitals)", counted a row at a time in the order the rows are shown;
+    /// the average and the best are of quizzes, never of reviews.
     package struct Summary {
         private(set) var games = 0
         private var scored = 0
@@ -220,11 +226,13 @@ package enum HistoryTable {
 
         package init() {}
 
-        /// Counts a game shown: its score and total, when it finished, and a
-        /// number by which `text` asks for its title if it is the best.
-        package mutating func add(_ points: (score: Int, total: Int?), date: Double, number: Int) {
+        /// Counts a game shown: its score and total, when it finished, a
+        /// number by which `text` asks for its title if it is the best, and
+        /// whether it is a quiz's game (a review's is counted, not scored).
+        package mutating func add(_ points: (score: Int, total: Int?), date: Double, number: Int, quiz: Bool) {
             games += 1
-            guard let fraction = QuizStatistics.shownFraction(points.score, points.total) else { return }
+            // A review asks the questions due, not a quiz to better: neither its best nor in the average.
+            guard quiz, let fraction = QuizStatistics.shownFraction(points.score, points.total) else { return }
             scored += 1
             total += fraction
             if let known = best {

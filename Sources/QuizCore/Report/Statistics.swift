@@ -16,7 +16,8 @@ public struct Statistics: Sendable {
     /// Mean of the games' fractions, over games with a known total.
     public let averageFraction: Double?
     public let streaks: DailyStreaks
-    /// One entry per quiz id: most games first, then by title; "unknown" last.
+    /// One entry per quiz id: most games first, then by title; reviews
+    /// after the quizzes, "unknown" last.
     public let quizzes: [QuizStatistics]
     public let heatmap: CalendarHeatmap
     public let mostMissed: [MissedQuestion]
@@ -54,6 +55,9 @@ public struct Statistics: Sendable {
         quizzes = tally.quizzes.map { QuizStatistics($0, titles: titles) }
             .sorted { a, b in
                 if (a.quiz == nil) != (b.quiz == nil) { return b.quiz == nil }
+                // Reviews are not a quiz: their row comes after the quizzes'.
+                let review = Session.Kind.reviewQuizID
+                if (a.quiz == review) != (b.quiz == review) { return b.quiz == review }
                 if a.games != b.games { return a.games > b.games }
                 if a.title != b.title { return a.title < b.title }
                 return (a.quiz ?? "") < (b.quiz ?? "")

@@ -60,7 +60,9 @@ extension Statistics {
         var rows = quizzes.map { quiz in
             [
                 Self.singleLine(quiz.title), String(quiz.games),
-                Self.score(quiz.bestScore, quiz.bestTotal) + (quiz.bestPercent.map { " \($0)%" } ?? ""),
+                // A review's questions are those due, not a quiz to better: no best.
+                quiz.quiz == Session.Kind.reviewQuizID
+                    ? "" : Self.score(quiz.bestScore, quiz.bestTotal) + (quiz.bestPercent.map { " \($0)%" } ?? ""),
                 quiz.averagePercent.map { "\($0)%" } ?? "?", Self.score(quiz.lastScore, quiz.lastTotal),
                 Sparkline.render(quiz.trend, ascii: ascii),
             ]

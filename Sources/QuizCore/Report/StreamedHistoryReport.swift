@@ -270,7 +270,7 @@ public struct StreamedHistoryReport {
             try each { key, row, _ in
                 let cells = HistoryTable.Cells(kept: row)
                 writer.row(cells, into: &out)
-                summary.add(cells.points, date: key.date, number: Int(key.position))
+                summary.add(cells.points, date: key.date, number: Int(key.position), quiz: cells.quiz)
             }
             out.append(10)
             do {

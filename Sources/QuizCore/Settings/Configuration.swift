@@ -11,14 +11,18 @@ import Foundation
 /// color = never          # auto or never: never is --no-color
 /// count = 10             # questions per game, like -n (all: every question)
 /// streaks = off          # on or off: the daily streak in --stats and after a game
-/// retention = 0.85       # reviews' desired retention, 0.70 to 0.99 (default 0.9)
+/// target-recall = 0.85   # the chance of recalling a question reviews aim for when
+///                        # it comes due, 0.70 to 0.99 (default 0.9); also read as
+///                        # retention, its earlier name
+/// banks = ~/quiz-banks   # a bank file or folder always loaded (each line adds one)
 /// ```
 ///
 /// Every yes-or-no key takes the same words: true/false, yes/no, on/off.
 /// A value left out is nil: the option, the environment or the built-in
 /// default decides (`Settings`). A line that cannot be used (an unknown key,
 /// a bad value, no `=`) is a `Problem` naming the file and the line, and is
-/// ignored; the other lines still count. A key given twice takes the later value.
+/// ignored; the other lines still count. A key given twice takes the later
+/// value, but for `banks`, where each line adds a path.
 public struct Configuration: Sendable, Equatable {
     public enum Color: String, Sendable, Equatable {
         case auto, never
@@ -30,23 +34,26 @@ public struct Configuration: Sendable, Equatable {
     public var color: Color?
     public var count: Int?
     public var streaks: Bool?
-    /// The desired retention reviews are scheduled for.
-    public var retention: Double?
+    /// The recall reviews are scheduled for (FSRS's desired retention).
+    public var targetRecall: Double?
+    /// Bank files and folders always loaded, as written (absolute, or from `~/`).
+    public var banks: [String] = []
 
     public init(
         squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil,
-        retention: Double? = nil
+        targetRecall: Double? = nil, banks: [String] = []
     ) {
         self.squares = squares
         self.ascii = ascii
         self.color = color
         self.count = count
         self.streaks = streaks
-        self.retention = retention
+        self.targetRecall = targetRecall
+        self.banks = banks
     }
 
-    /// The retentions `retention` may be.
-    public static let retentionRange = 0.70...0.99
+    /// The values `target-recall` may take.
+    public static let targetRecallRange = 0.70...0.99
 
     /// What is wrong with a configuration file, or one of its lines: one line
     /// of text naming the file (and the line), the fault, and what happens.
@@ -68,9 +75,12 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = ["squares", "ascii", "color", "count", "streaks", "retention"]
-    /// Other spellings of keys.
-    static let keyAliases = ["colour": "color"]
+    public static let keys = ["squares", "ascii", "color", "count", "streaks", "target-recall", "banks"]
+    /// Other spellings of keys, and earlier names (`retention`, which the
+    /// stats' measured recall made ambiguous).
+    static let keyAliases = ["colour": "color", "retention": "target-recall"]
+    /// Keys whose every line adds a value.
+    static let repeatable: Set = ["banks"]
     /// The largest count accepted: more than any bank holds, small enough to print.
     public static let maximumCount = 1_000_000
 
@@ -116,7 +126,7 @@ public struct Configuration: Sendable, Equatable {
                 problem("\(error); line ignored")
                 continue
             }
-            if let first = seen[key] {
+            if let first = seen[key], !repeatable.contains(key) {
                 problem("\(key) was already set on line \(first); this line's value is used")
             }
             seen[key] = number
@@ -158,14 +168,19 @@ public struct Configuration: Sendable, Equatable {
         case "streaks":
             guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
             streaks = flag
-        case "retention":
+        case "target-recall":
             // Digits and one point only: `Double(_:)` also takes hex (`0x0.e`) and stops at a NUL.
             let plain =
                 value.allSatisfy { $0 == "." || ("0"..."9").contains($0) } && value.filter { $0 == "." }.count <= 1
-            guard plain, let number = Double(value), Self.retentionRange.contains(number) else {
-                return "retention must be a number from 0.70 to 0.99, not '\(Self.shown(value))'"
+            guard plain, let number = Double(value), Self.targetRecallRange.contains(number) else {
+                return "target-recall must be a number from 0.70 to 0.99, not '\(Self.shown(value))'"
             }
-            retention = number
+            targetRecall = number
+        case "banks":
+            guard value.hasPrefix("/") || value.hasPrefix("~/") else {
+                return "banks must be a path from / or ~/, not '\(Self.shown(value))'"
+            }
+            banks.append(value)
         default:
             return "unknown key '\(key)'"
         }

@@ -17,8 +17,11 @@ public struct Settings: Sendable, Equatable {
     /// The daily streak shown (in --stats and after a game): the file's
     /// `streaks`, else on.
     public var streaks: Bool
-    /// Reviews' desired retention: the file's `retention`, else FSRS's 0.9.
-    public var retention: Double
+    /// The recall reviews aim for (FSRS's desired retention): the file's
+    /// `target-recall` (or `retention`), else FSRS's 0.9.
+    public var targetRecall: Double
+    /// Bank files and folders the file says are always loaded, as written.
+    public var banks: [String]
 
     /// The settings from the command line's values (`ascii` and `colorblind`
     /// true only when the option was given) and the file.
@@ -33,6 +36,7 @@ public struct Settings: Sendable, Equatable {
         }
         self.ascii = ascii || file.ascii == true
         streaks = file.streaks ?? true
-        retention = file.retention ?? FSRS.defaultDesiredRetention
+        targetRecall = file.targetRecall ?? FSRS.defaultDesiredRetention
+        banks = file.banks
     }
 }

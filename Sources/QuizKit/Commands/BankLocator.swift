@@ -63,7 +63,25 @@ public struct BankLocator: Sendable {
         return stat(path, &info) == 0
     }
 
-    /// The bundled banks, then each `--questions` path or URL (same id
+    /// The data folder's folder of banks always loaded.
+    public static let banksFolderName = "banks"
+
+    /// The banks always loaded: `folder` when it is a folder, then the
+    /// settings file's `banks` paths (`~/` from `home`; without a home, those are left out).
+    public static func alwaysLoaded(folder: String, settings: [String], home: String?) -> [String] {
+        var paths = isFolder(folder) ? [folder] : []
+        for path in settings {
+            if path.hasPrefix("~/") {
+                guard let home, !home.isEmpty else { continue }
+                paths.append(home + path.dropFirst())
+            } else {
+                paths.append(path)
+            }
+        }
+        return paths
+    }
+
+    /// The bundled banks, then each path of `bankPaths` or URL (same id
     /// replaces); a download may bring at most `maxDownload` bytes.
     /// A copy used instead of a download that failed is said through `notice`.
     public func library(

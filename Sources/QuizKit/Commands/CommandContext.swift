@@ -18,7 +18,9 @@ public struct CommandContext {
     public let output: any CommandOutput
     /// The clock, read from the environment once: `QUIZ_NOW` runs on from the start.
     private let quizClock: Result<QuizClock, CommandFailure>
-    /// FSRS with `--fsrs-parameters` and the configured retention, made once.
+    /// The banks always loaded, then `--questions` (`bankPaths`).
+    public let bankPaths: [String]
+    /// FSRS with `--fsrs-parameters` and the configured target recall, made once.
     private let quizScheduler: Result<FSRS, CommandFailure>
 
     /// `configuration`: the file's settings (`configuration(options:environment:)`);
@@ -35,7 +37,7 @@ public struct CommandContext {
             count: options.count, ascii: options.ascii, colorblind: options.colorblind, file: configuration)
         self.settings = settings
         let scheduler = Result { () throws(CommandFailure) in
-            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.retention)
+            try FSRSParametersFile.scheduler(path: options.fsrsParameters, retention: settings.targetRecall)
         }
         quizScheduler = scheduler
         // The store keeps history.schedule with each game recorded, made with this scheduler.
@@ -48,6 +50,10 @@ public struct CommandContext {
             adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
             scheduler: try? scheduler.get(), onWait: onWait)
         banks = BankLocator(environment: environment, fetch: fetch)
+        bankPaths =
+            BankLocator.alwaysLoaded(
+                folder: store.folder + "/" + BankLocator.banksFolderName, settings: settings.banks,
+                home: environment["HOME"]) + options.questionPaths
         quizClock = Result { () throws(CommandFailure) in try QuizClock(environment: environment) }
     }
 
@@ -80,10 +86,13 @@ public struct CommandContext {
         get throws(CommandFailure) { try quizScheduler.get() }
     }
 
-    /// The bundled banks and those of `--questions`; a stale copy used for a
-    /// download that failed is said.
+    /// Where banks always loaded are kept: the data folder's `banks`.
+    public var banksFolder: String { store.folder + "/" + BankLocator.banksFolderName }
+
+    /// The bundled banks, those always loaded and those of `--questions`; a
+    /// stale copy used for a download that failed is said.
     public func library() throws(CommandFailure) -> QuestionLibrary {
-        try banks.library(extraPaths: options.questionPaths, maxDownload: options.maxDownloadBytes, notice: output.err)
+        try banks.library(extraPaths: bankPaths, maxDownload: options.maxDownloadBytes, notice: output.err)
     }
 
     /// Our drawings in ASCII: asked for, or the locale is not UTF-8.

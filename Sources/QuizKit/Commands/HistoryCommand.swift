@@ -121,7 +121,7 @@ public enum HistoryCommand {
         let (count, played) = try historyQuizzes(context.store)
         guard count > 0 else { return nil }
         // The bundled banks and any named (`--format reviews` takes `--questions`).
-        let library = try? context.banks.library(extraPaths: context.options.questionPaths)
+        let library = try? context.banks.library(extraPaths: context.bankPaths)
         let bank = library?.bank(id: quiz.typed) ?? library?.banks.first { quiz.matches($0.id) }
         guard let bank else {
             let games = count == 1 ? "game" : "games"

@@ -73,69 +73,35 @@ public struct Options: Sendable, Equatable {
 
     public var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
 
+    /// `quiz --help`: usage, the key options and three examples; every
+    /// option, the exit statuses, signals, files and settings are in `man quiz`.
     public static let usage = """
         Usage: quiz [OPTIONS] [QUIZ]
-          quiz                      the REPL: pick a quiz, play, see history, quit
-          quiz QUIZ                 play QUIZ (an id, or a bank file) at once, then exit
-          quiz --history            print the history of games and exit
-          quiz --share              print the last game as a share card and exit
-          quiz --stats              print statistics: streaks, bests, trends, misses
-          quiz --list               list the quizzes found, with question counts
-          quiz --review             play the questions due for review, most
-                                    overdue first (--quiz ID: of one quiz)
-          quiz --validate FILE...   check question banks; exit 65 on any error
-          quiz --merge-history PATH add the games of another data folder, an
-                                    archive, a journal or a --format json export
-                                    that the history lacks (each game once)
+          quiz                      the menu: pick a quiz, play, review, see your games
+          quiz QUIZ                 play QUIZ (an id, or a bank file) at once
+          quiz --review             play the questions due for review
+          quiz --stats              streaks, bests, trends, the questions you miss
+          quiz --history            the games played (--share: the last, as a card)
+          quiz --list               the quizzes found, with question counts
+          quiz --validate FILE...   check question banks you wrote
 
-        Options:
-          -n, --count N             questions per game (default: 10; all: every one)
+        Key options:
+          -n, --count N             questions per game (default 10; all: every one)
               --seed N              deal the questions in a repeatable order
               --questions PATH      a bank file, a folder of banks or an http(s) URL
-                                    (repeatable); a bank with a bundled quiz's id
-                                    replaces it; downloads are cached
-              --max-download SIZE   the most a --questions URL may bring (32M;
-                                    K, M, G are 1024, 1024², 1024³ bytes)
-              --category NAME       with QUIZ: only questions of that category
-              --difficulty LEVEL    with QUIZ: only easy, medium or hard questions
+              --format FORMAT       with --history: table, markdown, csv, json or
+                                    reviews; with --stats: table or json
               --data-dir DIR        where the history lives
-              --format FORMAT       with --history: table, markdown, csv or json,
-                                    or reviews (the review log for the FSRS
-                                    optimizer); with --stats: table or json
-              --history-check       with --validate: list the prompts the history
-                                    recorded that match no question now
-              --fsrs-parameters FILE  schedule reviews with the 21 FSRS
-                                    parameters in FILE (fsrs-optimizer's output;
-                                    with --history, for --format reviews)
-              --limit N             with --history: only the last N games recorded
-              --quiz ID             with --history: only games of quiz ID;
-                                    with --review: only its questions
-              --game N              with --share: the Nth game back (1 = the last)
-              --ascii               with --share or --stats: no emoji or blocks
-              --colorblind          with --share: orange and blue squares
-              --text                with --share: the game as one plain sentence
               --no-color            never colour the output (also: NO_COLOR=1)
-              --no-pager            with --history: no pager on a terminal (else
-                                    $QUIZ_PAGER, $PAGER or less -FRX)
-          -h, --help                show this help
-              --version             show the version
+          -h, --help                this help (--version: the version)
 
-        Defaults for -n, --ascii, --colorblind and --no-color, and whether to
-        show daily streaks, can be set in $XDG_CONFIG_HOME/quiz/config
-        (~/.config/quiz/config); see man quiz. The command line wins.
+        Examples:
+          quiz world-capitals -n 5                five questions of World Capitals
+          quiz --questions my-bank.json my-bank   play a bank of your own
+          quiz --history --format csv > games.csv every game, for a spreadsheet
 
-        While playing, answer with a choice's number, its letter or its text;
-        skip skips a question, quit abandons the game (:skip and :quit where
-        the question takes the word as an answer); ! just after a wrong mark
-        counts your answer right, marked as such.
-        Exit status: 0 ok, 64 bad usage, 65 bad question data, 66 quiz or file
-        not found or unreadable, or a URL not downloaded, 74 history could not
-        be read or written; a game ended by Ctrl-C (SIGINT) 130, by SIGTERM 143,
-        by SIGHUP 129; a reader gone (quiz --history | head -1) 141, by SIGPIPE.
-        Reviews are scheduled by FSRS from every game played; QUIZ_NOW=DATE (ISO
-        8601, e.g. 2026-03-01T09:00:00Z) sets the clock games and reviews use.
-        Text is wrapped to the terminal's width (COLUMNS=N when not a terminal);
-        --validate also warns of control characters in a bank.
+        Settings: ~/.config/quiz/config ($XDG_CONFIG_HOME/quiz/config).
+        Every option, the settings, exit statuses and files: man quiz
         """
 
     public init() {}
@@ -340,7 +306,9 @@ public struct Options: Sendable, Equatable {
         if options.text && (options.ascii || options.colorblind) {
             throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
-        if options.noPager && options.mode != .history { throw usageError("--no-pager goes with --history") }
+        if options.noPager && options.mode != .history && options.mode != .stats {
+            throw usageError("--no-pager goes with --history or --stats")
+        }
         if options.limit != nil && options.mode != .history { throw usageError("--limit goes with --history") }
         if options.quizFilter != nil && options.mode != .history && options.mode != .review {
             throw usageError("--quiz goes with --history or --review")

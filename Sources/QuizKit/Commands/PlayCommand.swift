@@ -18,7 +18,7 @@ public enum PlayCommand {
         // questions is parsed once, not before every game; and without a
         // filter, only the questions dealt are made, as Game would deal them.)
         let parsed = context.banks.parsed
-        let file = BankLocator.file(forQuiz: name, extraPaths: options.questionPaths)
+        let file = BankLocator.file(forQuiz: name, extraPaths: context.bankPaths)
         try context.banks.checkNamed(options.questionPaths, except: file)
         var deal: Game.Deal?
         if let file, options.category == nil, options.difficulty == nil,

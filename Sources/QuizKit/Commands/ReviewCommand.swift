@@ -9,8 +9,10 @@ import QuizStore
 public enum ReviewCommand {
     /// What `gather` found.
     public enum Gathered {
-        /// The questions due, most overdue first, as a bank to play in order.
-        case due(QuestionBank)
+        /// The questions due, most overdue first, as a bank to play in order;
+        /// what the review's first line says of them; a line to say before
+        /// it (questions due in banks not loaded), if any.
+        case due(QuestionBank, heading: ReviewSession.Heading, note: String?)
         /// Nothing to play: the sentence to say.
         case nothing(String)
     }
@@ -35,7 +37,9 @@ public enum ReviewCommand {
         } else {
             // A bank named with --questions is read, or its error said, even when no question due comes from it.
             try context.banks.checkNamed(context.options.questionPaths)
-            if let bank = quick(context, file: file, at: now, quiz: quiz, count: count) { return (.due(bank), true) }
+            if let found = quick(context, file: file, at: now, quiz: quiz, count: count) {
+                return (.due(found.bank, heading: found.heading, note: nil), true)
+            }
             banks = try context.library()
         }
         if let quiz {
@@ -47,8 +51,13 @@ public enum ReviewCommand {
         }
         let index = QuestionIndex(banks: banks.banks)
         let (schedule, whole) = try current(context, file: file, index: index)
-        if let bank = ReviewSession.bank(schedule: schedule, index: index, at: now, quiz: quiz, count: count) {
-            return (.due(bank), whole)
+        let notLoaded = schedule.dueNotLoaded(at: now, index: index, quiz: quiz)
+        let due = schedule.due(at: now, index: index, quiz: quiz)
+        let asked = Array(due.prefix(max(count, 1)))
+        if let bank = ReviewSession.bank(of: asked) {
+            let heading = ReviewSession.Heading(
+                asked: asked.count, due: due.count, titles: asked.compactMap { index.entries[$0.identity]?.bankTitle })
+            return (.due(bank, heading: heading, note: notLoadedLine(notLoaded, context: context)), whole)
         }
         if let quiz, !schedule.cards.keys.contains(where: { index.entries[$0]?.bank == quiz }) {
             return (
@@ -66,14 +75,19 @@ public enum ReviewCommand {
         let new = schedule.newToday(at: now, timeZone: LocalTimeZone.current, quiz: quiz)
         let next = schedule.nextDue(after: now, index: index, quiz: quiz)
         let sentence = nothingDue(next: next, now: now, quiz: quiz) + newToday(new, ascii: context.output.ascii) + "."
-        return (.nothing(sentence), whole)
+        return (
+            .nothing(
+                ([sentence] + [notLoadedLine(notLoaded, context: context)].compactMap { $0 }).joined(separator: "\n")),
+            whole
+        )
     }
 
     /// The review without reading every bank, when the schedule is fresh and
     /// the due questions' banks are bank files found by their ids: only
-    /// those banks are read. Nil when that cannot be done.
+    /// those banks are read (every due question's, to count them). Nil when
+    /// that cannot be done.
     static func quick(_ context: CommandContext, file: ScheduleFile, at now: Date, quiz: String?, count: Int)
-        -> QuestionBank?
+        -> (bank: QuestionBank, heading: ReviewSession.Heading)?
     {
         // Aliases are checked against every bank (`QuestionIndex.keeps`): the full way.
         guard let schedule = file.fresh(), schedule.aliased.isEmpty else { return nil }
@@ -81,12 +95,12 @@ public enum ReviewCommand {
         var indexes: [String: QuestionIndex] = [:]
         let due: [(identity: String, card: ReviewSchedule.Card, question: Question)]
         do {
-            due = try schedule.due(at: now, quiz: quiz, count: max(count, 1)) { (identity, card) throws(GiveUp) in
+            due = try schedule.due(at: now, quiz: quiz) { (identity, card) throws(GiveUp) in
                 // A card of another quiz: its bank need not be read.
                 if let quiz, card.quiz != quiz { return nil }
                 if indexes[card.quiz] == nil {
                     guard
-                        let path = BankLocator.file(forQuiz: card.quiz, extraPaths: context.options.questionPaths),
+                        let path = BankLocator.file(forQuiz: card.quiz, extraPaths: context.bankPaths),
                         let bank = try? context.banks.parsed.load(path: path)
                     else { throw GiveUp() }
                     indexes[card.quiz] = QuestionIndex(banks: [bank])
@@ -98,7 +112,17 @@ public enum ReviewCommand {
         } catch {
             return nil
         }
-        return ReviewSession.bank(of: due)
+        let asked = Array(due.prefix(max(count, 1)))
+        guard let bank = ReviewSession.bank(of: asked) else { return nil }
+        let titles = asked.compactMap { indexes[$0.card.quiz]?.entries[$0.identity]?.bankTitle }
+        return (bank, ReviewSession.Heading(asked: asked.count, due: due.count, titles: titles))
+    }
+
+    /// `2 more due in banks not loaded (...)`, or nil for none.
+    public static func notLoadedLine(_ count: Int, context: CommandContext) -> String? {
+        guard count > 0 else { return nil }
+        return "\(count) more due in banks not loaded: keep those banks in \(context.banksFolder), "
+            + "or name them with banks = PATH in the settings file."
     }
 
     /// The schedule now; what could not be read is said as diagnostics, and
@@ -118,8 +142,10 @@ public enum ReviewCommand {
         }
     }
 
-    /// The menu's line: `12 questions due for review · 3 new today (type
-    /// review)`, or when the next one is due; nil before any question was met
+    /// The menu's lines: `12 questions due for review · 3 first seen today
+    /// (type review)` (and what review is, until a question was reviewed),
+    /// or when the next one is due; then questions due in banks not loaded,
+    /// if any; lines joined by line ends; nil before any question was met
     /// or when the schedule cannot be read. `whole` is false when the history
     /// could be read only in part (said already).
     public static func waitingLine(_ context: CommandContext, library: QuestionLibrary) -> (
@@ -144,17 +170,26 @@ public enum ReviewCommand {
         }
         guard waiting.cards > 0 else { return (nil, whole) }
         let newPart = newToday(waiting.newToday, ascii: context.output.ascii)
+        var lines: [String]
         if waiting.due > 0 {
-            return (
-                "\(waiting.due) question\(waiting.due == 1 ? "" : "s") due for review\(newPart) (type review)", whole
-            )
+            lines = ["\(waiting.due) question\(waiting.due == 1 ? "" : "s") due for review\(newPart) (type review)"]
+            if !waiting.reviewed { lines.append(whatReviewIs) }
+        } else {
+            lines = [nothingDue(next: waiting.next, now: now) + newPart + "."]
         }
-        return (nothingDue(next: waiting.next, now: now) + newPart + ".", whole)
+        if let line = notLoadedLine(waiting.notLoaded, context: context) { lines.append(line) }
+        return (lines.joined(separator: "\n"), whole)
     }
 
-    /// ` · 3 new today`, or nothing when none was met first today.
+    /// Said under the menu's due line until a question has been answered a
+    /// second time: what review is, for a player who has not met it.
+    public static let whatReviewIs =
+        "Review asks again the questions you have met, each when you are about to forget it: "
+        + "the better you know one, the longer until it comes back."
+
+    /// ` · 3 first seen today`, or nothing when none was met first today.
     static func newToday(_ count: Int, ascii: Bool) -> String {
-        count > 0 ? " \(ascii ? "-" : "·") \(count) new today" : ""
+        count > 0 ? " \(ascii ? "-" : "·") \(count) first seen today" : ""
     }
 
     /// When nothing is due (of `quiz` only when given): when `next` is, if any (no full stop).

@@ -4,18 +4,20 @@ import QuizStore
 
 /// `quiz --stats` and the menu's `stats`: streaks, bests, trends, a
 /// calendar, the questions missed, then the review section; or all of it as
-/// JSON with `--format json`.
+/// JSON with `--format json`. Returned as text the executable writes, paged
+/// on a terminal as `--history` is; what reading the history says goes to
+/// `context.output` first.
 public enum StatsCommand {
     /// `library`: the banks already read (the menu's); else the bundled banks
     /// and those of `--questions`, read (or their error said) even before any game.
     public static func run(_ context: CommandContext, library: QuestionLibrary? = nil) throws(CommandFailure)
-        -> ExitStatus
+        -> HistoryCommand.Text
     {
         let options = context.options
         let output = context.output
         let store = context.store
         var named = library
-        if named == nil, !options.questionPaths.isEmpty { named = try context.library() }
+        if named == nil, !context.bankPaths.isEmpty { named = try context.library() }
         // The kept statistics and the games since (HistoryStore.statistics):
         // the same figures as from every game, without reading every game.
         if let problem = DataDirectory.problem(folder: store.folder) {
@@ -63,18 +65,17 @@ public enum StatsCommand {
         }
         let ascii = context.ascii
         let width = min(output.width, 100)
+        var text: String
         if options.format == .json {
-            output.out(statistics.json(reviews: progress.jsonObject))
+            text = statistics.json(reviews: progress.jsonObject)
         } else {
-            output.out(
-                statistics.text(ascii: ascii, width: width, streaks: context.settings.streaks) { missed in
-                    missed.quiz.flatMap { choicePrompts[$0] }?.contains(missed.prompt) ?? false
-                })
+            text = statistics.text(ascii: ascii, width: width, streaks: context.settings.streaks) { missed in
+                missed.quiz.flatMap { choicePrompts[$0] }?.contains(missed.prompt) ?? false
+            }
             if tallied.tally.games > 0 {
-                output.out("")
-                for line in progress.lines(ascii: ascii, width: width) { output.out(line) }
+                text += "\n\n" + progress.lines(ascii: ascii, width: width).joined(separator: "\n")
             }
         }
-        return complete ? .success : .ioError
+        return .whole(text, paged: true, csv: false, status: complete ? .success : .ioError)
     }
 }

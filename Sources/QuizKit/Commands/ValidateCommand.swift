@@ -36,8 +36,8 @@ public enum ValidateCommand {
                 let count = bank.questionCount
                 let repeated = bank.repeatedQuestions.map { " (\($0))" } ?? ""
                 say("\(file): ok, \(count) question\(count == 1 ? "" : "s")\(repeated)")
-                // Warnings do not change the status: the bank plays, its control characters shown visibly.
-                for warning in ControlCharacterWarnings.problems(in: bank) { say(warning.description) }
+                // Warnings do not change the status: the bank plays (its control characters shown visibly).
+                for warning in BankWarnings.problems(in: bank) { say(warning.description) }
                 if let history {
                     for line in HistoryCheck(bank: bank, sessions: history).lines(file: file, complete: historyComplete)
                     {

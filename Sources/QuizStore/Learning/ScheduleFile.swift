@@ -50,7 +50,8 @@ public struct ScheduleFile: Sendable {
                     if index.alias(of: line.identity) != nil { renamed = true }
                     tally.add(
                         identity: line.identity, due: Date(timeIntervalSinceReferenceDate: line.values[3]),
-                        firstSeen: Date(timeIntervalSinceReferenceDate: line.values[6]))
+                        firstSeen: Date(timeIntervalSinceReferenceDate: line.values[6]), reps: line.reps
+                    ) { line.quizText }
                 }),
             !renamed, index.keeps(header.aliased)
         else { return nil }

@@ -53,13 +53,13 @@ import Testing
         func review(_ extra: [String] = []) throws -> String {
             try runQuiz(["--questions", bank, "--review", "--seed", "1"] + extra, environment: later).stdout
         }
-        #expect(try review().contains("Review · 6 questions"))
+        #expect(try review().contains("Review · 6 due"))
         try scratch.writeConfig("count = 4\n")
-        #expect(try review().contains("Review · 4 questions"))
-        #expect(try review(["-n", "2"]).contains("Review · 2 questions"))
+        #expect(try review().contains("Review · 4 of 6 due"))
+        #expect(try review(["-n", "2"]).contains("Review · 2 of 6 due"))
         // And at the menu.
         let menu = try runQuiz(["--questions", bank, "--seed", "1"], input: "review\n", environment: later)
-        #expect(menu.stdout.contains("Review · 4 questions"), "\(menu.stdout)")
+        #expect(menu.stdout.contains("Review · 4 of 6 due"), "\(menu.stdout)")
     }
 
     /// A history of `games` games on a terminal of 24 rows, with `pager`.

@@ -59,12 +59,24 @@ import Testing
         }
     }
 
-    @Test func helpGivesEveryExitStatus() throws {
+    /// `--help` is a screenful (usage, the key options, three examples) that
+    /// sends the reader to `man quiz`, which has the rest: every exit status,
+    /// SIGPIPE, the FSRS parameter file, the clock and the width.
+    @Test func helpIsAScreenfulAndTheManualHasTheRest() throws {
         let help = try runQuiz(["--help"], environment: Scratch().environment()).stdout
-        for status in ["0 ok", "64", "65", "66", "74", "130", "143", "129"] {
-            #expect(help.contains(status), "--help lacks exit status \(status)")
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 30, "\(lines.count) lines")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(help.contains("Examples:") && help.contains("man quiz"))
+        let manual = try text("man/quiz.1")
+        let statuses = try #require(manual.range(of: ".SH EXIT STATUS\n"))
+        let section = manual[statuses.upperBound...]
+        for status in ["0", "64", "65", "66", "74", "130", "141"] {
+            #expect(section.contains(".B \(status)\n"), "the manual lacks exit status \(status)")
         }
-        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        for words in ["143 for SIGTERM and 129 for SIGHUP", "SIGPIPE", "fsrs\\-parameters", "QUIZ_NOW", "COLUMNS"] {
+            #expect(manual.contains(words), "the manual lacks \(words)")
+        }
     }
 
     @Test func theManualListsEveryVariableTheProgramReads() throws {

@@ -44,7 +44,7 @@ import Testing
             #expect(fitted.stderr.contains("parameters.txt: FSRS needs 21 parameters, got 22"), "\(fitted.stderr)")
         } else {
             #expect(fitted.status == 0, "\(fitted.stderr)")
-            #expect(fitted.stdout.contains("Review · 3 questions"), "\(fitted.stdout)\(fitted.stderr)")
+            #expect(fitted.stdout.contains("Review · 3 due"), "\(fitted.stdout)\(fitted.stderr)")
         }
     }
 
@@ -54,7 +54,7 @@ import Testing
         // Written with exponents: the same numbers.
         try parameters.map { String(format: "%.6e", $0) }.joined(separator: " ").write(
             toFile: file, atomically: true, encoding: .utf8)
-        #expect(try review(file, env).stdout.contains("Review · 3 questions"))
+        #expect(try review(file, env).stdout.contains("Review · 3 due"))
         try (parameters.map { "\($0)" }.joined(separator: " ") + " -1.5e-3").write(
             toFile: file, atomically: true, encoding: .utf8)
         let extra = try review(file, env)
@@ -85,7 +85,7 @@ import Testing
         """.write(toFile: file, atomically: true, encoding: .utf8)
         let fitted = try review(file, env)
         #expect(fitted.status == 0, "\(fitted.stderr)")
-        #expect(fitted.stdout.contains("Review · 3 questions"), "\(fitted.stdout)\(fitted.stderr)")
+        #expect(fitted.stdout.contains("Review · 3 due"), "\(fitted.stdout)\(fitted.stderr)")
     }
 
     /// A number mistyped is named when the count comes out wrong (it was

@@ -119,7 +119,8 @@ import Testing
         let scratch = Scratch()
         try history(scratch)
         // --questions goes with --list only (elsewhere it would do nothing, a usage error).
-        for command in [["--history"], ["--stats"], ["--questions", scratch.path, "--list"]] {
+        // --stats longer than the screen would go through less: what is measured here is the text itself.
+        for command in [["--history"], ["--stats", "--no-pager"], ["--questions", scratch.path, "--list"]] {
             let terminal = try PseudoTerminal(
                 arguments: command, environment: scratch.environment(["TERM": "xterm"]),
                 columns: UInt16(columns))

@@ -52,7 +52,7 @@ import Testing
         // The quick review (a fresh schedule, only mini's file read) plays them...
         let review = try runQuiz(["--questions", mini, "--review", "--seed", "1"], environment: later)
         #expect(review.status == 0, "\(review.stderr)")
-        #expect(review.stdout.contains("Review · 3 questions"), "\(review.stdout)")
+        #expect(review.stdout.contains("Review · 3 due"), "\(review.stdout)")
         // ...but not when another bank named is missing, nor do the stats.
         let missing = scratch.path + "/gone.json"
         for arguments in [

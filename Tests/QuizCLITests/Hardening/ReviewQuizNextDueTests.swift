@@ -27,18 +27,18 @@ import Testing
 
         let every = try runQuiz(all, environment: env)
         #expect(
-            every.stdout.contains("Nothing due for review; the next question is due in 21 hours · 2 new today."),
+            every.stdout.contains("Nothing due for review; the next question is due in 21 hours · 2 first seen today."),
             "\(every.stdout)")
         let ofCapitals = try runQuiz(all + ["--quiz", "capitals"], environment: env)
         #expect(ofCapitals.status == 0, "\(ofCapitals.stderr)")
         #expect(
             ofCapitals.stdout.contains(
-                "Nothing due for review in capitals; the next question is due in 2 days (2026-03-03 09:00) · 1 new today."
+                "Nothing due for review in capitals; the next question is due in 2 days (2026-03-03 09:00) · 1 first seen today."
             ),
             "\(ofCapitals.stdout)")
         let ofAnimals = try runQuiz(all + ["--quiz", "animals"], environment: env)
         #expect(
-            ofAnimals.stdout.contains("in animals; the next question is due in 21 hours · 1 new today."),
+            ofAnimals.stdout.contains("in animals; the next question is due in 21 hours · 1 first seen today."),
             "\(ofAnimals.stdout)")
         let ofNever = try runQuiz(all + ["--quiz", "never"], environment: env)
         #expect(ofNever.stdout.contains("Nothing to review in never yet"), "\(ofNever.stdout)")

@@ -57,7 +57,8 @@ import Testing
         #expect(sameDay.status == 0)
         // And the three met for the first time today, as the menu says.
         #expect(
-            sameDay.stdout.contains("Nothing due for review; the next question is due in 21 hours · 3 new today."),
+            sameDay.stdout.contains(
+                "Nothing due for review; the next question is due in 21 hours · 3 first seen today."),
             "\(sameDay.stdout)")
         #expect(!sameDay.stdout.contains("Question 1/"))
 
@@ -70,7 +71,7 @@ import Testing
         #expect(played.status == 0, "\(played.stderr)")
         let reviewed = askedPrompts(played.stdout)
         #expect(reviewed == missed, "\(played.stdout)")
-        #expect(played.stdout.contains("Review · 2 questions"))
+        #expect(played.stdout.contains("Review · 2 due"))
         #expect(!played.stdout.contains(asked[1]))
         #expect(played.stdout.contains("Review: 2/2 right (100%)"), "\(played.stdout)")
         let json = try runQuiz(["--history", "--format", "json"], environment: scratch.environment())
@@ -118,7 +119,7 @@ import Testing
         let due = try runQuiz(
             ["--questions", bank, "--review"], input: try rightAnswers(all),
             environment: environment(scratch, at: "2026-03-03T09:00:00Z"))
-        #expect(due.stdout.contains("Review · 3 questions"), "\(due.stdout)")
+        #expect(due.stdout.contains("Review · 3 due"), "\(due.stdout)")
         #expect(askedPrompts(due.stdout) == all)
     }
 
@@ -176,12 +177,13 @@ import Testing
         let sameDay = try runQuiz(
             ["--questions", bank], input: "quit\n", environment: environment(scratch, at: "2026-03-01T10:00:00Z"))
         #expect(
-            sameDay.stdout.contains("Nothing due for review; the next question is due in 23 hours · 3 new today."),
+            sameDay.stdout.contains(
+                "Nothing due for review; the next question is due in 23 hours · 3 first seen today."),
             "\(sameDay.stdout)")
         let menu = try runQuiz(
             ["--questions", bank], input: "review\n:quit\nquit\n", environment: environment(scratch, at: Self.day2))
         #expect(menu.stdout.contains("2 questions due for review (type review)"), "\(menu.stdout)")
-        #expect(menu.stdout.contains("Review · 2 questions"))
+        #expect(menu.stdout.contains("Review · 2 due"))
         let one = try runQuiz(
             ["--questions", bank], input: "review nosuchquiz\nquit\n", environment: environment(scratch, at: Self.day2))
         #expect(one.stdout.contains("No quiz 'nosuchquiz' to review."))
@@ -215,6 +217,6 @@ import Testing
         let limited = try runQuiz(
             ["--questions", bank, "--review", "--quiz", "mini", "-n", "1"],
             environment: environment(scratch, at: Self.day2))
-        #expect(limited.stdout.contains("Review · 1 question "), "\(limited.stdout)")
+        #expect(limited.stdout.hasPrefix("Review · 1 of 3 due · from Mini Test Quiz\n"), "\(limited.stdout)")
     }
 }
