@@ -35,6 +35,8 @@ struct GamePlayer {
     var clock = QuizClock.system
     /// Ask the questions in the bank's order (a review: most overdue first).
     var inOrder = false
+    /// A daily quiz: recorded with its number and practice mark, its ghost raced.
+    var daily: DailyCommand.Daily?
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
@@ -135,6 +137,11 @@ struct GamePlayer {
             }
             answerTimes.append(Date().timeIntervalSince(shown))
             show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
+            if let ghost = daily?.ghost,
+                let line = DailyComparison.ghostLine(friend: ghost, index: asked.number - 1, seconds: answerTimes.last)
+            {
+                console.out(console.dim(console.wrapped(line, first: "  ")))
+            }
             if feedback?.outcome == .wrong { overrideHintShown = true }
             // From a pipe, a `!` for this wrong mark is the next line: read it
             // now, so its confirmation comes before the next question, as at a
@@ -162,11 +169,21 @@ struct GamePlayer {
         }
         let duration = Date().timeIntervalSince(started)
         guard
-            let session = game.session(
+            var session = game.session(
                 finishedAt: clock.now, duration: duration, category: category, difficulty: difficulty?.rawValue,
-                source: Session.Kind(quiz: bank.id) == .review ? nil : Self.source(of: bank), answerTimes: answerTimes)
+                source: Session.Kind(quiz: bank.id) == .review || daily != nil ? nil : Self.source(of: bank),
+                answerTimes: answerTimes)
         else {
             return .abandoned(interrupted: false)
+        }
+        if let daily {
+            // A daily is its number, not a quiz id or a seed: `quiz --daily DATE` plays it again.
+            var fields = session.fields
+            fields.quiz = nil
+            fields.seed = nil
+            fields.daily = daily.day.number
+            fields.practice = daily.practice
+            session = Session(fields)
         }
         // No signal may end the process between a game's end and its record.
         let end = GameEnd.record(

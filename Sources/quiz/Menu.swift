@@ -24,6 +24,7 @@ struct Menu {
         ("history", "show the games played, newest first"),
         ("share", "the last game's share card; also share text, share colorblind, share ascii"),
         ("review", "review QUIZ or review: the questions due for review, most overdue first"),
+        ("daily", "daily or daily DATE: today's daily quiz, or a past day's (yyyy-MM-dd) as practice"),
         ("stats", "statistics: streaks, bests, trends, a calendar, the questions you miss"),
         ("help", "show this help"),
         ("quit", "leave (Ctrl-D also leaves)"),
@@ -85,6 +86,8 @@ struct Menu {
                 if stats() == .ioError { status = .ioError }
             case "review":
                 if review(words.count > 1 ? words[1] : nil) == .ioError { status = .ioError }
+            case "daily":
+                if daily(words.count > 1 ? words[1] : nil) == .ioError { status = .ioError }
             case "play":
                 guard words.count > 1 else {
                     console.out("Which quiz? Type play and a number, an id or a title from the list.")
@@ -225,6 +228,14 @@ struct Menu {
             let found = try ReviewCommand.gather(gather, quiz: quiz, library: library)
             return try ReviewDesk(console: console, context: context).present(
                 found, input: input, seed: context.options.seedForGame, sharePrompt: true)
+        }
+    }
+
+    /// `daily` or `daily DATE`: `quiz --daily [DATE]`.
+    private func daily(_ date: String?) -> ExitStatus {
+        perform { () throws(CommandFailure) in
+            let played = try command.daily(date, ghost: nil, input: input)
+            return played == .ioError ? .ioError : .success
         }
     }
 

@@ -12,6 +12,7 @@ import Foundation
 /// count = 10             # questions per game, like -n (all: every question)
 /// streaks = off          # on or off: the daily streak in --stats and after a game
 /// retention = 0.85       # reviews' desired retention, 0.70 to 0.99 (default 0.9)
+/// ghost = on             # on or off: a daily's share card carries its answer times
 /// ```
 ///
 /// Every yes-or-no key takes the same words: true/false, yes/no, on/off.
@@ -32,10 +33,12 @@ public struct Configuration: Sendable, Equatable {
     public var streaks: Bool?
     /// The desired retention reviews are scheduled for.
     public var retention: Double?
+    /// A daily's share card carries its answers' times, for a friend's `--ghost`.
+    public var ghost: Bool?
 
     public init(
         squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil,
-        retention: Double? = nil
+        retention: Double? = nil, ghost: Bool? = nil
     ) {
         self.squares = squares
         self.ascii = ascii
@@ -43,6 +46,7 @@ public struct Configuration: Sendable, Equatable {
         self.count = count
         self.streaks = streaks
         self.retention = retention
+        self.ghost = ghost
     }
 
     /// The retentions `retention` may be.
@@ -68,7 +72,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = ["squares", "ascii", "color", "count", "streaks", "retention"]
+    public static let keys = ["squares", "ascii", "color", "count", "streaks", "retention", "ghost"]
     /// Other spellings of keys.
     static let keyAliases = ["colour": "color"]
     /// The largest count accepted: more than any bank holds, small enough to print.
@@ -158,6 +162,9 @@ public struct Configuration: Sendable, Equatable {
         case "streaks":
             guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
             streaks = flag
+        case "ghost":
+            guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
+            ghost = flag
         case "retention":
             // Digits and one point only: `Double(_:)` also takes hex (`0x0.e`) and stops at a NUL.
             let plain =

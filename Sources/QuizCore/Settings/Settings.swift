@@ -19,6 +19,9 @@ public struct Settings: Sendable, Equatable {
     public var streaks: Bool
     /// Reviews' desired retention: the file's `retention`, else FSRS's 0.9.
     public var retention: Double
+    /// A daily's share card carries its answers' times (`ghost = on`), for
+    /// `quiz --daily --ghost`: the file's `ghost`, else off.
+    public var ghost: Bool
 
     /// The settings from the command line's values (`ascii` and `colorblind`
     /// true only when the option was given) and the file.
@@ -34,5 +37,6 @@ public struct Settings: Sendable, Equatable {
         self.ascii = ascii || file.ascii == true
         streaks = file.streaks ?? true
         retention = file.retention ?? FSRS.defaultDesiredRetention
+        ghost = file.ghost ?? false
     }
 }

@@ -17,6 +17,10 @@ public struct Options: Sendable, Equatable {
         case merge(String)
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
+        /// `--daily [DATE]`: the daily quiz of today, or of DATE (`yyyy-MM-dd`).
+        case daily(String?)
+        /// `--compare [FILE]`: a friend's daily card beside the player's (nil: standard input).
+        case compare(String?)
 
         public var name: String {
             switch self {
@@ -32,6 +36,8 @@ public struct Options: Sendable, Equatable {
             case .compact: "compact"
             case .review: "review"
             case .merge: "merge"
+            case .daily: "daily"
+            case .compare: "compare"
             }
         }
     }
@@ -68,6 +74,8 @@ public struct Options: Sendable, Equatable {
     public var colorblind = false
     /// With --share: the game as one plain sentence.
     public var text = false
+    /// `--ghost [FILE]` with `--daily`: a friend's card to race ("-": standard input).
+    public var ghost: String?
     /// `--max-download SIZE`: the most one download may bring, in bytes.
     public var maxDownload: Int?
 
@@ -81,6 +89,9 @@ public struct Options: Sendable, Equatable {
           quiz --share              print the last game as a share card and exit
           quiz --stats              print statistics: streaks, bests, trends, misses
           quiz --list               list the quizzes found, with question counts
+          quiz --daily [DATE]       today's daily quiz: the same 10 questions for
+                                    everyone today (DATE yyyy-MM-dd: a past day's)
+          quiz --compare [FILE]     a friend's pasted daily card beside yours
           quiz --review             play the questions due for review, most
                                     overdue first (--quiz ID: of one quiz)
           quiz --validate FILE...   check question banks; exit 65 on any error
@@ -114,6 +125,8 @@ public struct Options: Sendable, Equatable {
               --ascii               with --share or --stats: no emoji or blocks
               --colorblind          with --share: orange and blue squares
               --text                with --share: the game as one plain sentence
+              --ghost [FILE]        with --daily: race the friend's card in FILE
+                                    (standard input without FILE)
               --no-color            never colour the output (also: NO_COLOR=1)
               --no-pager            with --history: no pager on a terminal (else
                                     $QUIZ_PAGER, $PAGER or less -FRX)
@@ -203,6 +216,25 @@ public struct Options: Sendable, Equatable {
             case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
             case "--merge-history": modes.append(.merge(try value()))
+            case "--daily", "--compare":
+                // The value is optional: `--daily=DATE`, or the next word when it is a date (a file for --compare).
+                var given = inlineValue
+                if given == nil, index < arguments.count,
+                    name == "--daily" ? DailyDay(iso: arguments[index]) != nil : !arguments[index].hasPrefix("-")
+                {
+                    given = arguments[index]
+                    index += 1
+                }
+                if given?.isEmpty == true { throw usageError("option \(name) needs a value, not an empty one") }
+                modes.append(name == "--daily" ? .daily(given) : .compare(given))
+            case "--ghost":
+                var given = inlineValue
+                if given == nil, index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+                    given = arguments[index]
+                    index += 1
+                }
+                if given?.isEmpty == true { throw usageError("option --ghost needs a value, not an empty one") }
+                options.ghost = given ?? "-"
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
             case "--text": try flag(); options.text = true
@@ -273,7 +305,8 @@ public struct Options: Sendable, Equatable {
         let distinct = Set(modes.map(\.name))
         if distinct.count > 1 {
             throw usageError(
-                "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history")
+                "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, "
+                    + "--merge-history")
         }
         switch modes.first {
         case .validate:
@@ -317,6 +350,8 @@ public struct Options: Sendable, Equatable {
         if options.text && (options.ascii || options.colorblind) {
             throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
+        let daily = if case .daily = options.mode { true } else { false }
+        if options.ghost != nil && !daily { throw usageError("--ghost goes with --daily") }
         if options.noPager && options.mode != .history { throw usageError("--no-pager goes with --history") }
         if options.limit != nil && options.mode != .history { throw usageError("--limit goes with --history") }
         if options.quizFilter != nil && options.mode != .history && options.mode != .review {

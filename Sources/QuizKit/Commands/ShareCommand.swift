@@ -42,13 +42,13 @@ public enum ShareCommand {
         }
         switch form {
         case .text:
-            context.output.out(ShareText(session: session).text)
+            context.output.out(ShareText(session: session, ghost: context.settings.ghost).text)
         case .card(let chosen):
             // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
             let squares = context.output.ascii ? .ascii : chosen ?? context.settings.squares
             context.output.out(
                 ShareCard(session: session, timeZone: LocalTimeZone.current).text(
-                    ascii: squares == .ascii, colorblind: squares == .colorblind))
+                    ascii: squares == .ascii, colorblind: squares == .colorblind, ghost: context.settings.ghost))
         }
         return complete ? .success : .ioError
     }
