@@ -58,7 +58,8 @@ struct GamePlayer {
         console.out(
             console.wrapped(
                 head: bank.title, painted: console.bold,
-                then: " \(dot) \(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)"))
+                then: " \(dot) \(dealt) question\(dealt == 1 ? "" : "s") \(dot) "
+                    + (daily.map { $0.day.iso } ?? "seed \(seed)")))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))

@@ -94,7 +94,7 @@ import Testing
         let json = try quiz(scratch, ["--stats", "--format", "json"], now: "2026-12-08T14:00:00Z")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let daily = try #require(object["daily"] as? [String: Any])
-        #expect(daily["currentStreak"] as? Int == 2)
+        #expect(daily["streak"] as? Int == 2)
         #expect((daily["counted"] as? [Any])?.count == 3)
     }
 
@@ -212,7 +212,7 @@ import Testing
         try card.write(toFile: file, atomically: true, encoding: .utf8)
         let raced = try play(me, now: now, extra: ["--ghost", file])
         let ghostLines = raced.run.stdout.split(separator: "\n").filter {
-            $0.hasPrefix("  Ghost: your friend had it wrong in ")
+            $0.hasPrefix("  Ghost: your friend skipped it in ")
         }
         #expect(ghostLines.count == 10, "\(raced.run.stdout)")
         let without = try quiz(me, ["--share"], now: now)

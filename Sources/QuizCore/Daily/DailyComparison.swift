@@ -68,7 +68,10 @@ public struct DailyComparison: Sendable {
     /// slower the player was.
     public static func ghostLine(friend: DailyCard, index: Int, seconds: TimeInterval?) -> String? {
         guard index < friend.marks.count else { return nil }
-        var line = "Ghost: your friend had it " + (friend.marks[index].isRight ? "right" : "wrong")
+        var line =
+            "Ghost: your friend "
+            + (friend.marks[index] == .skipped
+                ? "skipped it" : "had it " + (friend.marks[index].isRight ? "right" : "wrong"))
         if let theirs = friend.times?[index], let seconds {
             let difference = (seconds * 10).rounded() / 10 - theirs
             line +=

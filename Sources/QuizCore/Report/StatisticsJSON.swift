@@ -12,7 +12,7 @@ extension Statistics {
     /// Percentages are whole numbers; what is unknown, and the quiz id of
     /// sessions recorded without one, is null. `reviews`, when given, is
     /// added under its own key (`ReviewProgress.jsonObject`). `daily`: the
-    /// daily quiz's `currentStreak`, `longestStreak`, `practice` (how many
+    /// daily quiz's `streak`, `longest` (its longest streak), `practice` (how many
     /// were) and `counted` (`number`, `date`, `score`, `total`, by number).
     public func json(reviews: [String: Any]? = nil) -> String {
         func orNull(_ value: (some Any)?) -> Any { value.map { $0 as Any } ?? NSNull() }
@@ -43,7 +43,7 @@ extension Statistics {
             },
         ]
         object["daily"] = [
-            "currentStreak": dailyStreaks.current, "longestStreak": dailyStreaks.longest,
+            "streak": dailyStreaks.current, "longest": dailyStreaks.longest,
             "practice": practiceDailies,
             "counted": dailies.keys.sorted().map { number -> [String: Any] in
                 [
