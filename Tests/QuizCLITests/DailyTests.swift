@@ -219,4 +219,44 @@ import Testing
         #expect(without.stdout.hasPrefix("quiz daily #9 · 0/10 · 2026-12-09\n"))
         #expect(!without.stdout.contains("ghost"), "off by default")
     }
+
+    /// A daily's number and practice mark survive the JSON export and a
+    /// merge of it: into its own history it adds nothing, into another it
+    /// adds the dailies as they were.
+    @Test func theExportKeepsDailiesAndMergesThemOnce() throws {
+        let now = "2026-12-09T12:00:00Z"
+        let scratch = Scratch()
+        try play(scratch, now: now)
+        try play(scratch, now: "2026-12-09T13:00:00Z")
+        let export = try quiz(scratch, ["--history", "--format", "json"], now: now)
+        let games = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]])
+        #expect(games.map { $0["daily"] as? Int } == [9, 9])
+        #expect(games.map { $0["practice"] as? Bool } == [true, false])
+        #expect(games.allSatisfy { $0["quiz"] is NSNull })
+        let file = scratch.path + "/export.json"
+        try export.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try quiz(scratch, ["--merge-history", file], now: now)
+        #expect(again.stdout.hasSuffix(": 0 games added, 2 already in the history\n"), "\(again.stdout)\(again.stderr)")
+        let other = Scratch()
+        let merged = try quiz(other, ["--merge-history", file], now: now)
+        #expect(merged.stdout.hasSuffix(": 2 games added, 0 already in the history\n"), "\(merged.stderr)")
+        #expect(
+            try quiz(other, ["--share"], now: now).stdout.hasPrefix("quiz daily #9 · 0/10 · 2026-12-09 · practice\n"))
+        #expect(try quiz(other, ["--stats"], now: now).stdout.contains("Daily quiz: 1 counted · streak 1 day"))
+    }
+
+    /// `daily` at the menu plays today's; `daily DATE` a past day's, as practice.
+    @Test func dailyAtTheMenu() throws {
+        let scratch = Scratch()
+        let now = "2026-12-09T12:00:00Z"
+        let menu = try quiz(
+            scratch, [], now: now,
+            input: "daily\n" + Self.skips + "daily 2026-12-02\n" + Self.skips + "daily 12/02\nquit\n")
+        #expect(menu.status == 0, "\(menu.stderr)")
+        #expect(menu.stdout.contains("Daily #9 · 10 questions · 2026-12-09"))
+        #expect(menu.stdout.contains("Daily #9 counted: today's result."))
+        #expect(menu.stdout.contains("Practice: Daily #2 (2026-12-02) is a past day's."))
+        #expect(menu.stderr == "quiz: '12/02' is not a date such as 2026-12-09\n")
+        #expect(menu.stdout.contains("Share this game: type share."))
+    }
 }
