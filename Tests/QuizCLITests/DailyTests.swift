@@ -196,6 +196,11 @@ import Testing
         #expect(garbage.stdout.isEmpty)
         #expect(garbage.stderr.split(separator: "\n").count == 1)
         #expect(garbage.stderr.hasPrefix("quiz: no daily card in standard input"))
+        let missing = try quiz(me, ["--compare", me.path + "/nothing.txt"], now: now)
+        #expect(missing.status == 66)
+        let ghostGarbage = try quiz(me, ["--daily", "--ghost"], now: now, input: "no card here\n")
+        #expect(ghostGarbage.status == 65)
+        #expect(ghostGarbage.stderr.hasPrefix("quiz: no daily card in standard input"))
     }
 
     /// With `ghost = on` the card carries the answers' times, and `--ghost`

@@ -152,4 +152,15 @@ import Testing
         #expect(statistics.quizzes.isEmpty)
         #expect(statistics.streaks.current == 3, "every game counts for the days-played streak")
     }
+
+    /// A bank's `"added"` is a real date, kept through parsing; anything else is the bank's error.
+    @Test func addedIsADate() throws {
+        func bank(_ added: String) -> String {
+            #"{"title": "T", "questions": [{"prompt": "P?", "answer": true, "added": "\#(added)"}]}"#
+        }
+        #expect(try BankLoader.parse(Array(bank("2027-01-31").utf8), path: "t.json").questions[0].added == "2027-01-31")
+        for bad in ["2027-02-30", "31/01/2027", "soon"] {
+            #expect(throws: BankError.self) { try BankLoader.parse(Array(bank(bad).utf8), path: "t.json") }
+        }
+    }
 }

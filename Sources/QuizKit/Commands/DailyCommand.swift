@@ -56,8 +56,14 @@ public enum DailyCommand {
         }
         var practice = day != today
         if !practice {
-            let counted = try context.loadedSessions(results: false) { $0.daily == day.number && !$0.practice }
-            practice = !counted.sessions.isEmpty
+            // The counted dailies are in the kept statistics (and the journal's games after them).
+            do {
+                let tallied = try context.store.statistics(timeZone: LocalTimeZone.current)
+                context.output.tell(tallied.diagnostics)
+                practice = tallied.tally.dailies[day.number] != nil
+            } catch {
+                throw CommandFailure(error)
+            }
         }
         return Daily(day: day, bank: DailyQuiz.bank(on: day, questions: questions), practice: practice, ghost: ghost)
     }
@@ -65,22 +71,17 @@ public enum DailyCommand {
     /// The card in the file at `path` ("-": standard input); 65 when it holds none.
     static func card(_ path: String, context: CommandContext) throws(CommandFailure) -> DailyCard {
         let name = path == "-" ? "standard input" : "'\(TerminalText.safe(path))'"
+        // A card is a few lines: the first MiB of a paste is plenty.
         let data: Data
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure(status: .noInput, message: "cannot read \(name)")
+        }
         do {
-            if path == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard FileManager.default.fileExists(atPath: path) else {
-                    throw CommandFailure(status: .noInput, message: "cannot read \(name): no such file")
-                }
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            }
-        } catch let failure as CommandFailure {
-            throw failure
+            data = try handle.read(upToCount: 1 << 20) ?? Data()
         } catch {
             throw CommandFailure(status: .noInput, message: "cannot read \(name): \(error.localizedDescription)")
         }
-        guard let card = DailyCardReader.read(String(decoding: data.prefix(1 << 20), as: UTF8.self)) else {
+        guard let card = DailyCardReader.read(String(decoding: data, as: UTF8.self)) else {
             throw CommandFailure(
                 status: .dataError,
                 message: "no daily card in \(name): paste a whole card, from its 'quiz daily #' line to its 'fp' line")
