@@ -69,10 +69,23 @@ _quiz() {
         -n | --count | --seed | --limit | --game | --category | --max-download)
             return
             ;;
+        --daily)
+            # An optional DATE (yyyy-MM-dd): nothing to complete, options still.
+            [[ $cur == -* ]] || return
+            ;;
+        --compare | --ghost)
+            # An optional FILE.
+            if [[ $cur != -* ]]; then
+                compopt -o filenames 2>/dev/null
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+                return
+            fi
+            ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
-            --data-dir --history --share --stats --review --list --validate --format --limit --quiz --game --ascii
+            --data-dir --history --share --stats --review --daily --compare --ghost --list --validate --format --limit
+            --quiz --game --ascii
             --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history -h --help --version' -- "$cur")
         return
     fi

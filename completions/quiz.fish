@@ -43,6 +43,9 @@ complete -c quiz -l history -d 'Print the history of games'
 complete -c quiz -l share -d 'Print the last game as a share card'
 complete -c quiz -l stats -d 'Print statistics'
 complete -c quiz -l review -d 'Play the questions due for review'
+complete -c quiz -l daily -d 'Play the daily quiz (of today, or of DATE yyyy-MM-dd)'
+complete -c quiz -l compare -F -d "A friend's daily card beside yours"
+complete -c quiz -l ghost -F -d "With --daily: race a friend's card"
 complete -c quiz -l history-check -d 'With --validate: recorded prompts that match no question'
 complete -c quiz -l fsrs-parameters -r -F -d 'Schedule reviews with these FSRS parameters'
 complete -c quiz -l game -x -d 'With --share: the Nth game back'

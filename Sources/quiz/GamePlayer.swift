@@ -46,6 +46,8 @@ struct GamePlayer {
     /// What the first line says after the title, instead of the count and
     /// the seed (a review's `10 of 13 due · from …`).
     var heading: String?
+    /// A daily quiz: recorded with its number and practice mark, its ghost raced.
+    var daily: DailyCommand.Daily?
 
     /// `category` and `difficulty`: the filters the bank was narrowed by, as
     /// typed, kept in the session for the share card's replay command.
@@ -89,7 +91,9 @@ struct GamePlayer {
             console.wrapped(
                 head: bank.title, painted: console.bold,
                 then: " \(dot) "
-                    + (heading ?? "\(dealt) question\(dealt == 1 ? "" : "s") \(dot) seed \(seed)")))
+                    + (heading
+                        ?? "\(dealt) question\(dealt == 1 ? "" : "s") \(dot) "
+                        + (daily.map { $0.day.iso } ?? "seed \(seed)"))))
         while let asked = game.current {
             console.out()
             console.out(console.dim("Question \(asked.number)/\(asked.total)"))
@@ -163,6 +167,11 @@ struct GamePlayer {
             }
             answerTimes.append(Date().timeIntervalSince(shown))
             show(feedback!, overrideHint: !overrideHintShown && (game.current != nil || console.interactiveInput))
+            if let ghost = daily?.ghost,
+                let line = DailyComparison.ghostLine(friend: ghost, index: asked.number - 1, seconds: answerTimes.last)
+            {
+                console.out(console.dim(console.wrapped(line, first: "  ")))
+            }
             if feedback?.outcome == .wrong { overrideHintShown = true }
             // From a pipe, a `!` for this wrong mark is the next line: read it
             // now, so its confirmation comes before the next question, as at a
@@ -190,11 +199,21 @@ struct GamePlayer {
         }
         let duration = Date().timeIntervalSince(started)
         guard
-            let session = game.session(
+            var session = game.session(
                 finishedAt: clock.now, duration: duration, category: category, difficulty: difficulty?.rawValue,
-                source: Session.Kind(quiz: bank.id) == .review ? nil : Self.source(of: bank), answerTimes: answerTimes)
+                source: Session.Kind(quiz: bank.id) == .review || daily != nil ? nil : Self.source(of: bank),
+                answerTimes: answerTimes)
         else {
             return .abandoned(interrupted: false)
+        }
+        if let daily {
+            // A daily is its number, not a quiz id or a seed: `quiz --daily DATE` plays it again.
+            var fields = session.fields
+            fields.quiz = nil
+            fields.seed = nil
+            fields.daily = daily.day.number
+            fields.practice = daily.practice
+            session = Session(fields)
         }
         let (failure, whole) = record(session, bank: bank)
         return .finished(session, failure: failure, whole: whole)

@@ -27,6 +27,7 @@ struct Menu {
             "the last game's share card; share 2: the game before; also share text, share colorblind, share ascii"
         ),
         ("review", "review QUIZ or review: the questions due for review, most overdue first"),
+        ("daily", "daily or daily DATE: today's daily quiz, or a past day's (yyyy-MM-dd) as practice"),
         ("stats", "statistics: streaks, bests, trends, a calendar, the questions you miss"),
         ("help", "show this help"),
         ("quit", "leave (Ctrl-D also leaves)"),
@@ -96,6 +97,8 @@ struct Menu {
                 let (ended, offer) = review(words.count > 1 ? words[1] : nil)
                 if ended == .ioError { status = .ioError }
                 suggested = offer
+            case "daily":
+                if daily(words.count > 1 ? words[1] : nil) == .ioError { status = .ioError }
             case "play":
                 guard words.count > 1 else {
                     console.out("Which quiz? Type play and a number, an id or a title from the list.")
@@ -294,6 +297,14 @@ struct Menu {
                 found, input: input, seed: context.options.seedForGame, sharePrompt: true)
         }
         return (status, nil)
+    }
+
+    /// `daily` or `daily DATE`: `quiz --daily [DATE]`.
+    private func daily(_ date: String?) -> ExitStatus {
+        perform { () throws(CommandFailure) in
+            let played = try command.daily(date, ghost: nil, input: input)
+            return played == .ioError ? .ioError : .success
+        }
     }
 
     /// Plays `bank`: `count` questions (else the settings' count), dealt by `seed` (else a fresh one).

@@ -69,6 +69,10 @@ struct QuizCommand {
             return try play(name)
         case .review:
             return try review()
+        case .daily(let date):
+            return try daily(date, ghost: options.ghost, input: nil)
+        case .compare(let path):
+            return try DailyCommand.compare(context, path: path)
         case .repl:
             // A bad QUIZ_NOW or --fsrs-parameters is said before the menu starts.
             _ = try context.clock
@@ -116,6 +120,28 @@ struct QuizCommand {
         let seed = options.seedForGame
         let found = try ReviewCommand.gather(context, quiz: options.quizFilter)
         return try ReviewDesk(console: console, context: context).present(found, input: newInput(), seed: seed)
+    }
+
+    /// `quiz --daily [DATE]` and the menu's `daily [DATE]` (`input`: the menu's).
+    func daily(_ date: String?, ghost: String?, input: LineInput?) throws(CommandFailure) -> ExitStatus {
+        _ = try context.scheduler  // a bad --fsrs-parameters is said before the game
+        let daily = try DailyCommand.prepare(context, date: date, ghostPath: ghost)
+        var player = GamePlayer(console: console, input: input ?? newInput(), store: store)
+        player.sharePrompt = input != nil
+        player.streaks = settings.streaks
+        player.clock = try context.clock
+        player.inOrder = true
+        player.daily = daily
+        if daily.practice {
+            console.out(
+                console.dim(
+                    console.wrapped(
+                        "Practice: \(DailyQuiz.title(daily.day)) (\(daily.day.iso)) "
+                            + (daily.day == DailyDay(at: player.clock.now, timeZone: LocalTimeZone.current)
+                                ? "was counted already today." : "is a past day's.")
+                            + " It is recorded, not counted.")))
+        }
+        return player.play(daily.bank, count: nil, seed: UInt64(daily.day.number)).status
     }
 
     private func play(_ name: String) throws(CommandFailure) -> ExitStatus {

@@ -87,7 +87,8 @@ import Testing
             line.firstMatch(of: /^ *([a-z]+)( [A-Z]+)? {2,}/).map { String($0.output.1) }
         }
         #expect(
-            Set(commands) == ["play", "list", "history", "share", "review", "stats", "help", "quit"], "\(menu.stdout)")
+            Set(commands) == ["play", "list", "history", "share", "review", "daily", "stats", "help", "quit"],
+            "\(menu.stdout)")
         let documented = sections["COMMANDS"] ?? ""
         for command in commands {
             let heads = documented.split(separator: "\n").contains { line in

@@ -217,7 +217,12 @@ struct HistoryReportExportTests {
             #expect(legacy[key] is NSNull, "\(key)")
         }
         #expect(
-            Set(legacy.keys) == ["date", "quiz", "title", "score", "total", "percent", "duration", "seed", "results"])
+            Set(legacy.keys) == [
+                "date", "quiz", "title", "score", "total", "percent", "duration", "seed", "daily", "practice",
+                "results",
+            ])
+        #expect(legacy["daily"] is NSNull)
+        #expect(legacy["practice"] as? Bool == false)
         #expect((legacy["results"] as? [Any])?.isEmpty == true, "a classic session has no results")
     }
 

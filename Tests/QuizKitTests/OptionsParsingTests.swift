@@ -251,7 +251,8 @@ import Testing
     // MARK: Conflicts
 
     @Test func oneModeAtATime() {
-        let message = "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history"
+        let message =
+            "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, --merge-history"
         assertFails(["--history", "--share"], message)
         assertFails(["--stats", "--list"], message)
         assertFails(["--review", "--validate", "f"], message)
@@ -343,6 +344,7 @@ import Testing
         // Mode conflicts come before the options of one mode.
         assertFails(
             ["--history", "--share", "--game", "2"],
-            "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history")
+            "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, --merge-history"
+        )
     }
 }

@@ -168,7 +168,7 @@ import Testing
         #expect(
             Set(object.keys) == [
                 "games", "totalSeconds", "averagePercent", "currentStreak", "longestStreak", "quizzes", "heatmap",
-                "mostMissed",
+                "mostMissed", "daily",
             ])
         #expect(object["games"] as? Int == 5)
         #expect(object["totalSeconds"] as? Int == 180)

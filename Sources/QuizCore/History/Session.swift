@@ -31,6 +31,12 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         /// Where a bank that is not bundled came from (its URL, or its file's name).
         public var source: String?
         public var results: [QuestionResult] = []
+        /// The daily quiz's number (`DailyQuiz`: #1 is 2026-12-01) when the
+        /// game was a daily; nil for every other game.
+        public var daily: Int?
+        /// A daily that does not count: not the first finished daily of its
+        /// own day (a second attempt, or a past day's quiz).
+        public var practice = false
 
         /// A game's classic fields; every other is set as a property.
         public init(date: Date, score: Int) {
@@ -68,6 +74,8 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         FieldSpec("difficulty", { $0.difficulty }, { $0.difficulty = $1 }, journal: .named),
         FieldSpec("source", { $0.source }, { $0.source = $1 }, journal: .named),
         FieldSpec("results", { $0.results }, { $0.results = $1 }, journal: .list),
+        FieldSpec("daily", { $0.daily }, { $0.daily = $1 }, journal: .named),
+        FieldSpec("practice", { $0.practice }, { $0.practice = $1 }, journal: .named),
     ])
 
     public let fields: Fields
@@ -96,21 +104,22 @@ public final class Session: NSObject, NSSecureCoding, @unchecked Sendable {
         self.init(fields)
     }
 
-    /// What a game was: a quiz's, or a review of the questions due. A review
-    /// is recorded, as it always was, under the quiz id `Kind.reviewQuizID`.
+    /// What a game was: a quiz's, a review of the questions due, or a daily
+    /// quiz. A review is recorded, as it always was, under the quiz id
+    /// `Kind.reviewQuizID`; a daily has its number in `daily` and no quiz id.
     public enum Kind: Sendable, Equatable {
-        case quiz, review
+        case quiz, review, daily
 
         /// The quiz id a review is recorded under; no bank may have it.
         public static let reviewQuizID = "review"
 
-        /// The kind of a game of quiz id `quiz`.
+        /// The kind of a game of quiz id `quiz` that is not a daily.
         public init(quiz: String?) {
             self = quiz == Self.reviewQuizID ? .review : .quiz
         }
     }
 
-    public var kind: Kind { Kind(quiz: fields.quiz) }
+    public var kind: Kind { fields.daily != nil ? .daily : Kind(quiz: fields.quiz) }
 
     /// Score as a fraction of the total, when the total is known and not zero,
     /// and the fraction can be shown as a percentage (an odd score a million

@@ -149,7 +149,7 @@ public struct ReviewSchedule: Sendable, Equatable {
             let wasDue = state.isDue(at: date)
             state.apply(review: rating, at: date, using: scheduler)
             let quiz =
-                session.kind == .review
+                session.kind != .quiz
                 ? (existing?.quiz ?? index.entries[identity]?.bank ?? "") : (session.quiz ?? "")
             cards[identity] = Card(
                 stability: state.stability, difficulty: state.difficulty, lastReview: date, due: state.due ?? date,

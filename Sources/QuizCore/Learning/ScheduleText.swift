@@ -20,7 +20,9 @@ package enum ScheduleText {
     /// old files are rebuilt.
     /// 3: `alias` lines (a file of 2 is made again, once: it may have counted through aliases gone since).
     /// 4: reviews timed to the second (`ReviewSchedule.reviewTime`).
-    package static let version = 4
+    /// 5: a daily's answers count for their own quizzes' cards (a file of 4
+    /// written by an older quiz put them under no quiz).
+    package static let version = 5
 
     /// The settings a schedule is made with (the scheduler's parameters, its
     /// retention and longest interval), as the file names them.

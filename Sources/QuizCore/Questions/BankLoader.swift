@@ -69,7 +69,7 @@ struct BankChecker {
     static let bankKeys: Set<String> = ["$schema", "title", "description", "questions"]
     static let questionKeys: Set<String> = [
         "prompt", "choices", "answer", "accept", "reject", "strict", "explanation", "difficulty", "category", "tags",
-        "id",
+        "id", "added",
     ]
 
     /// The question keys in the order the README lists them, for suggestions.
@@ -271,6 +271,16 @@ struct BankChecker {
                 id = text.trimmed
             }
         }
+        var added: String?
+        if let text = optionalString(node, "added", number) {
+            if DailyDay(iso: text) == nil {
+                questionProblem(
+                    number, "added", "must be a date such as 2027-01-31 (year-month-day), not \"\(text)\"",
+                    at: node["added"]!)
+            } else {
+                added = text
+            }
+        }
         var strict = false
         if let value = node["strict"] {
             if case .bool(let flag) = value.value {
@@ -320,7 +330,7 @@ struct BankChecker {
         guard let kind, problems.count == before else { return nil }
         return Question(
             prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
-            category: category, tags: tags, id: id, strict: strict, reject: reject)
+            category: category, tags: tags, id: id, strict: strict, reject: reject, added: added)
     }
 
     /// What is wrong with an answer that is neither a string nor true/false,

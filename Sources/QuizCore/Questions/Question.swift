@@ -29,6 +29,11 @@ public struct Question: Sendable, Equatable {
     /// Answers never accepted, however close to the right one they are
     /// (`Austria` for `Australia`); checked against typed free text and typed choice texts.
     public var reject: [String]
+    /// The day the question joined its bank (`yyyy-MM-dd`, the bank's
+    /// `"added"`): the daily quiz of an earlier day never asks it, so a bank
+    /// gaining questions leaves past days' quizzes as they were
+    /// (`DailyQuiz`). Nil: in the bank from the first daily on.
+    public var added: String?
     /// Set on a question gathered from another bank (a review): its
     /// `QuestionIdentity` there. Never read from a bank file.
     public var identity: String?
@@ -55,7 +60,7 @@ public struct Question: Sendable, Equatable {
     public init(
         prompt: String, kind: Kind, explanation: String? = nil, difficulty: Difficulty? = nil,
         category: String? = nil, tags: [String] = [], id: String? = nil, strict: Bool = false,
-        reject: [String] = []
+        reject: [String] = [], added: String? = nil
     ) {
         self.prompt = prompt
         self.kind = kind
@@ -66,6 +71,7 @@ public struct Question: Sendable, Equatable {
         self.id = id
         self.strict = strict
         self.reject = reject
+        self.added = added
     }
 
     /// The right answer as a player should read it.

@@ -71,6 +71,8 @@ package enum HistoryExport {
         fields.title = keepingTitle ? session.title : nil
         fields.duration = session.duration.map { ($0 * 10).rounded() / 10 }
         fields.seed = session.seed.map(throughDouble)
+        fields.daily = session.daily
+        fields.practice = session.practice
         fields.results = session.results
         return Session(fields)
     }
@@ -99,6 +101,8 @@ package enum HistoryExport {
         fields.title = node["title"]?.string
         fields.duration = number(node["duration"])
         fields.seed = number(node["seed"]).map { $0 >= 0x1p63 ? .max : $0 < -0x1p63 ? .min : Int64($0) }
+        fields.daily = integer(node["daily"])
+        if case .bool(let practice) = node["practice"]?.value { fields.practice = practice }
         fields.results = (node["results"]?.array ?? []).compactMap(result)
         return Session(fields)
     }

@@ -139,6 +139,7 @@ public struct HistoryReport {
             "percent": session.fraction.flatMap(Percent.of) ?? NSNull(),
             "duration": session.duration.map { ($0 * 10).rounded() / 10 } ?? NSNull(),
             "seed": session.seed ?? NSNull(),
+            "daily": session.daily ?? NSNull(), "practice": session.practice,
             "results": session.results.map { result -> [String: Any] in
                 [
                     "prompt": result.prompt, "outcome": result.outcome.rawValue,

@@ -104,7 +104,7 @@ public struct MilestoneBaseline: Sendable, Equatable {
     /// every time: it has no best to compare with, and counts for the streak.
     public func milestones(of session: Session) -> Milestones {
         Milestones(
-            standing: session.kind == .review ? .unranked : standing(of: session),
+            standing: session.kind == .quiz ? standing(of: session) : .unranked,
             streak: streakProgress(of: session))
     }
 
@@ -143,6 +143,8 @@ public struct MilestoneBaseline: Sendable, Equatable {
     }
 
     private mutating func addScore(of session: Session) {
+        // A daily asks other questions every day: no best to keep.
+        if session.kind == .daily { return }
         let key = Self.key(session.quiz)
         guard let score = Self.scored(session.score, session.total) else {
             if quizzes[key] == nil { quizzes[key] = Quiz() }

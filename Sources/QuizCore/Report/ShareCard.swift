@@ -36,7 +36,11 @@ public struct ShareCard: Sendable {
     /// replaying it needs that file. Sessions from classic archives degrade: no squares
     /// without results, "replay unavailable" without a seed or quiz id.
     /// `colorblind` draws orange and blue squares (see `SquareStyle`).
-    public func text(ascii: Bool = false, colorblind: Bool = false) -> String {
+    /// A daily's card is `DailyCard`'s, with its ghost line when `ghost`.
+    public func text(ascii: Bool = false, colorblind: Bool = false, ghost: Bool = false) -> String {
+        if let daily = DailyCard(session: session) {
+            return daily.text(style: SquareStyle(ascii: ascii, colorblind: colorblind), ghost: ghost)
+        }
         let separator = ascii ? " - " : " · "
         var lines = [headline(separator: separator, ascii: ascii)]
         lines += squareLines(style: SquareStyle(ascii: ascii, colorblind: colorblind))
@@ -62,7 +66,7 @@ public struct ShareCard: Sendable {
     /// `quiz ID --seed N -n TOTAL`, the shell command that deals the same
     /// questions again, with the `--category`, `--difficulty` and
     /// `--questions` the game was played with; nil when the session lacks its
-    /// quiz id or seed, and for a review (quiz `review` from no bank file of
+    /// quiz id or seed, and for a daily (`DailyCard.replayCommand`) or a review (quiz `review` from no bank file of
     /// that name), whose questions were the player's own due ones.
     public var replayCommand: String? {
         guard let quiz = session.quiz, !quiz.isEmpty, let seed = session.seed else { return nil }

@@ -14,12 +14,16 @@ import Foundation
 /// a chat or a screen reader reflows it.
 public struct ShareText: Sendable {
     public let session: Session
+    /// A daily's sentence ends with its ghost code.
+    public let ghost: Bool
 
-    public init(session: Session) {
+    public init(session: Session, ghost: Bool = false) {
         self.session = session
+        self.ghost = ghost
     }
 
     public var text: String {
+        if let daily = DailyCard(session: session) { return daily.sentence(ghost: ghost) }
         let title = Statistics.singleLine(QuizTitle.shown(title: session.title, quiz: session.quiz, unknown: "quiz"))
         var sentence = title + ", " + (session.total.map { "\(session.score) of \($0)" } ?? "\(session.score) right")
         if !session.results.isEmpty {

@@ -23,6 +23,12 @@ public struct Statistics: Sendable {
     public let mostMissed: [MissedQuestion]
     /// Whether any session recorded per-question results (classic ones did not).
     public let hasQuestionResults: Bool
+    /// The daily quiz: counted dailies' results by number, the streak of
+    /// consecutive numbers counted (ending today's or yesterday's), and how
+    /// many were practice.
+    public let dailies: [Int: StatisticsTally.Daily]
+    public let dailyStreaks: DailyStreaks
+    public let practiceDailies: Int
 
     /// `sessions` in the order they were recorded, as stored ("last" is the
     /// last recorded, whatever its date); `titles` names quizzes by id for sessions that recorded no
@@ -52,6 +58,11 @@ public struct Statistics: Sendable {
         heatmap = CalendarHeatmap(counts: tally.days, today: today)
         mostMissed = MissedQuestion.mostMissed(in: tally.questions, limit: mostMissedLimit)
         hasQuestionResults = tally.hasQuestionResults
+        dailies = tally.dailies
+        practiceDailies = tally.practiceDailies
+        let todaysDaily = DailyDay(number: today.number - DailyQuiz.first.number + 1)
+        dailyStreaks = DailyStreaks(
+            days: Set(tally.dailies.keys.map { DailyDay(number: $0).calendarDay }), today: todaysDaily.calendarDay)
         quizzes = tally.quizzes.map { QuizStatistics($0, titles: titles) }
             .sorted { a, b in
                 if (a.quiz == nil) != (b.quiz == nil) { return b.quiz == nil }

@@ -11,7 +11,9 @@ extension Statistics {
     /// `wrongAnswers`: the answers typed that were marked wrong, `text` and `count`).
     /// Percentages are whole numbers; what is unknown, and the quiz id of
     /// sessions recorded without one, is null. `reviews`, when given, is
-    /// added under its own key (`ReviewProgress.jsonObject`).
+    /// added under its own key (`ReviewProgress.jsonObject`). `daily`: the
+    /// daily quiz's `streak`, `longest` (its longest streak), `practice` (how many
+    /// were) and `counted` (`number`, `date`, `score`, `total`, by number).
     public func json(reviews: [String: Any]? = nil) -> String {
         func orNull(_ value: (some Any)?) -> Any { value.map { $0 as Any } ?? NSNull() }
         var object: [String: Any] = [
@@ -37,6 +39,16 @@ extension Statistics {
                     "wrongAnswers": question.wrongAnswers.map {
                         ["text": $0.text, "count": $0.count] as [String: Any]
                     },
+                ]
+            },
+        ]
+        object["daily"] = [
+            "streak": dailyStreaks.current, "longest": dailyStreaks.longest,
+            "practice": practiceDailies,
+            "counted": dailies.keys.sorted().map { number -> [String: Any] in
+                [
+                    "number": number, "date": DailyDay(number: number).iso, "score": dailies[number]!.score,
+                    "total": dailies[number]!.total,
                 ]
             },
         ]

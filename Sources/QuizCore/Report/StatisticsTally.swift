@@ -24,6 +24,12 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         public var trend: [Double?] = []
     }
 
+    /// A counted daily's result (the first finished daily of its day).
+    public struct Daily: Codable, Equatable, Sendable {
+        public var score: Int
+        public var total: Int
+    }
+
     /// One question's counts: questions are the same when quiz id and prompt are.
     public struct Question: Codable, Equatable, Sendable {
         public var quiz: String?
@@ -58,6 +64,9 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
     public var quizzes: [Quiz] = []
     /// In the order each question was first asked.
     public var questions: [Question] = []
+    /// Counted dailies by number (`Session.daily`); practice ones are only counted.
+    public var dailies: [Int: Daily] = [:]
+    public var practiceDailies = 0
 
     private var quizIndex: [String: Int] = [:]
     private var questionIndex: [QuestionKey: Int] = [:]
@@ -70,7 +79,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case timeZone, games, totalDuration, timedGames, fractionSum, fractions, hasQuestionResults, days, quizzes
-        case questions
+        case questions, dailies, practiceDailies
     }
 
     public init(timeZone: TimeZone) {
@@ -95,6 +104,8 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         days = try container.decode([Int: Int].self, forKey: .days)
         quizzes = try container.decode([Quiz].self, forKey: .quizzes)
         questions = try container.decode([Question].self, forKey: .questions)
+        dailies = try container.decode([Int: Daily].self, forKey: .dailies)
+        practiceDailies = try container.decode(Int.self, forKey: .practiceDailies)
         guard let zone = LocalTimeZone.named(timeZone) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .timeZone, in: container, debugDescription: "unknown time zone")
@@ -122,13 +133,15 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         try container.encode(days, forKey: .days)
         try container.encode(quizzes, forKey: .quizzes)
         try container.encode(questions, forKey: .questions)
+        try container.encode(dailies, forKey: .dailies)
+        try container.encode(practiceDailies, forKey: .practiceDailies)
     }
 
     public static func == (a: StatisticsTally, b: StatisticsTally) -> Bool {
         a.timeZone == b.timeZone && a.games == b.games && a.totalDuration == b.totalDuration
             && a.timedGames == b.timedGames && a.fractionSum == b.fractionSum && a.fractions == b.fractions
             && a.hasQuestionResults == b.hasQuestionResults && a.days == b.days && a.quizzes == b.quizzes
-            && a.questions == b.questions
+            && a.questions == b.questions && a.dailies == b.dailies && a.practiceDailies == b.practiceDailies
     }
 
     /// Counts one more game, recorded after every game counted so far.
@@ -144,7 +157,20 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
             fractions += 1
         }
         days[offsets.day(of: session.date), default: 0] += 1
+        if let number = session.daily {
+            // A daily has no quiz of its own: its result is the day's, its answers count for their quizzes.
+            if session.practice {
+                practiceDailies += 1
+            } else if dailies[number] == nil {
+                dailies[number] = Daily(score: session.score, total: session.total ?? session.results.count)
+            }
+        } else {
+            addQuiz(session, fraction: fraction)
+        }
+        addQuestions(session)
+    }
 
+    private mutating func addQuiz(_ session: Session, fraction: Double?) {
         let key = session.quiz.map { "q" + $0 } ?? ""
         var index = quizIndex[key] ?? -1
         if index < 0 {
@@ -171,14 +197,16 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         quiz.trend.append(fraction)
         if quiz.trend.count > QuizStatistics.trendLength { quiz.trend.removeFirst() }
         quizzes[index] = quiz
+    }
 
+    private mutating func addQuestions(_ session: Session) {
         if !session.results.isEmpty { hasQuestionResults = true }
         for result in session.results {
-            // A review's answer counts for the quiz its question is of (its
-            // identity's bank), as the schedule has it: not as a question of
-            // quiz `review`, apart from the same question's games.
+            // A review's or a daily's answer counts for the quiz its question
+            // is of (its identity's bank), as the schedule has it: not as a
+            // question of quiz `review`, apart from the same question's games.
             let of =
-                session.kind == .review
+                session.kind != .quiz
                 ? result.identity.flatMap { QuestionIdentity.bank(of: $0).map(String.init) } ?? session.quiz
                 : session.quiz
             let key = QuestionKey(quiz: of, prompt: result.prompt)

@@ -17,6 +17,7 @@ extension Statistics {
         let dot = ascii ? "-" : "·"
         var lines = Self.joined(summaryParts, dot: dot, width: width)
         if streaks { lines += Self.joined(streakParts, dot: dot, width: width) }
+        if !dailies.isEmpty || practiceDailies > 0 { lines += Self.joined(dailyParts(streaks), dot: dot, width: width) }
         lines.append("")
         lines += quizTable(ascii: ascii, width: width)
         lines += ["", "Last \(CalendarHeatmap.weeks) weeks", heatmap.text(ascii: ascii), ""]
@@ -28,6 +29,25 @@ extension Statistics {
         var parts = [Self.count(games, "game")]
         if timedGames > 0 { parts.append("\(DurationFormat.clock(totalDuration)) played") }
         if let averagePercent { parts.append("average \(averagePercent)%") }
+        return parts
+    }
+
+    /// The daily quiz's line: its streak (unless streaks are off), the
+    /// dailies counted and their average, the last one's result.
+    private func dailyParts(_ streaks: Bool) -> [String] {
+        var parts = ["Daily quiz: \(dailies.count) counted"]
+        if streaks {
+            parts += [
+                "streak \(Self.count(dailyStreaks.current, "day"))",
+                "longest \(Self.count(dailyStreaks.longest, "day"))",
+            ]
+        }
+        let scores = dailies.values.reduce((0, 0)) { ($0.0 + $1.score, $0.1 + $1.total) }
+        if let percent = Percent.rounded(scores.0, of: scores.1) { parts.append("average \(percent)%") }
+        if let last = dailies.keys.max(), let result = dailies[last] {
+            parts.append("last #\(last) \(result.score)/\(result.total)")
+        }
+        if practiceDailies > 0 { parts.append("\(practiceDailies) practice") }
         return parts
     }
 

@@ -15,6 +15,7 @@ import Foundation
 ///                        # it comes due, 0.70 to 0.99 (default 0.9); also read as
 ///                        # retention, its earlier name
 /// banks = ~/quiz-banks   # a bank file or folder always loaded (each line adds one)
+/// ghost = on             # on or off: a daily's share card carries its answer times
 /// ```
 ///
 /// Every yes-or-no key takes the same words: true/false, yes/no, on/off.
@@ -38,10 +39,12 @@ public struct Configuration: Sendable, Equatable {
     public var targetRecall: Double?
     /// Bank files and folders always loaded, as written (absolute, or from `~/`).
     public var banks: [String] = []
+    /// A daily's share card carries its answers' times, for a friend's `--ghost`.
+    public var ghost: Bool?
 
     public init(
         squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil,
-        targetRecall: Double? = nil, banks: [String] = []
+        targetRecall: Double? = nil, banks: [String] = [], ghost: Bool? = nil
     ) {
         self.squares = squares
         self.ascii = ascii
@@ -50,6 +53,7 @@ public struct Configuration: Sendable, Equatable {
         self.streaks = streaks
         self.targetRecall = targetRecall
         self.banks = banks
+        self.ghost = ghost
     }
 
     /// The values `target-recall` may take.
@@ -75,7 +79,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = ["squares", "ascii", "color", "count", "streaks", "target-recall", "banks"]
+    public static let keys = ["squares", "ascii", "color", "count", "streaks", "target-recall", "banks", "ghost"]
     /// Other spellings of keys, and earlier names (`retention`, which the
     /// stats' measured recall made ambiguous).
     static let keyAliases = ["colour": "color", "retention": "target-recall"]
@@ -168,6 +172,9 @@ public struct Configuration: Sendable, Equatable {
         case "streaks":
             guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
             streaks = flag
+        case "ghost":
+            guard let flag = Self.boolean(word) else { return Self.notBoolean(key, value) }
+            ghost = flag
         case "target-recall":
             // Digits and one point only: `Double(_:)` also takes hex (`0x0.e`) and stops at a NUL.
             let plain =

@@ -22,6 +22,9 @@ public struct Settings: Sendable, Equatable {
     public var targetRecall: Double
     /// Bank files and folders the file says are always loaded, as written.
     public var banks: [String]
+    /// A daily's share card carries its answers' times (`ghost = on`), for
+    /// `quiz --daily --ghost`: the file's `ghost`, else off.
+    public var ghost: Bool
 
     /// The settings from the command line's values (`ascii` and `colorblind`
     /// true only when the option was given) and the file.
@@ -38,5 +41,6 @@ public struct Settings: Sendable, Equatable {
         streaks = file.streaks ?? true
         targetRecall = file.targetRecall ?? FSRS.defaultDesiredRetention
         banks = file.banks
+        ghost = file.ghost ?? false
     }
 }

@@ -92,6 +92,12 @@ public struct GameEnd: Sendable {
         case .equalsBest: lines.append(.news("That equals your best."))
         case .belowBest(let best): lines.append(.news("Your best is \(best.score)/\(best.total)."))
         }
+        if let number = session.daily {
+            lines.append(
+                session.practice
+                    ? .news("Practice: daily #\(number) is recorded, not counted (a day counts its first daily only).")
+                    : .news("Daily #\(number) counted: today's result. Compare a friend's card with quiz --compare."))
+        }
         if streaks, let streak = milestones.streakToAnnounce { lines.append(.streak(streak)) }
         lines.append(.share("Share this game: type share" + (atMenu ? "" : " at the menu, or run quiz --share") + "."))
         return lines

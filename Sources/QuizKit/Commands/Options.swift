@@ -17,6 +17,10 @@ public struct Options: Sendable, Equatable {
         case merge(String)
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
+        /// `--daily [DATE]`: the daily quiz of today, or of DATE (`yyyy-MM-dd`).
+        case daily(String?)
+        /// `--compare [FILE]`: a friend's daily card beside the player's (nil: standard input).
+        case compare(String?)
 
         public var name: String {
             switch self {
@@ -32,6 +36,8 @@ public struct Options: Sendable, Equatable {
             case .compact: "compact"
             case .review: "review"
             case .merge: "merge"
+            case .daily: "daily"
+            case .compare: "compare"
             }
         }
     }
@@ -68,6 +74,8 @@ public struct Options: Sendable, Equatable {
     public var colorblind = false
     /// With --share: the game as one plain sentence.
     public var text = false
+    /// `--ghost [FILE]` with `--daily`: a friend's card to race ("-": standard input).
+    public var ghost: String?
     /// `--max-download SIZE`: the most one download may bring, in bytes.
     public var maxDownload: Int?
 
@@ -79,6 +87,7 @@ public struct Options: Sendable, Equatable {
         Usage: quiz [OPTIONS] [QUIZ]
           quiz                      the menu: pick a quiz, play, review, see your games
           quiz QUIZ                 play QUIZ (an id, or a bank file) at once
+          quiz --daily              today's daily quiz, the same for everyone
           quiz --review             play the questions due for review
           quiz --stats              streaks, bests, trends, the questions you miss
           quiz --history            the games played (--share: the last, as a card)
@@ -191,6 +200,25 @@ public struct Options: Sendable, Equatable {
             case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
             case "--merge-history": modes.append(.merge(try value()))
+            case "--daily", "--compare":
+                // The value is optional: `--daily=DATE`, or the next word when it is a date (a file for --compare).
+                var given = inlineValue
+                if given == nil, index < arguments.count,
+                    name == "--daily" ? DailyDay(iso: arguments[index]) != nil : !arguments[index].hasPrefix("-")
+                {
+                    given = arguments[index]
+                    index += 1
+                }
+                if given?.isEmpty == true { throw usageError("option \(name) needs a value, not an empty one") }
+                modes.append(name == "--daily" ? .daily(given) : .compare(given))
+            case "--ghost":
+                var given = inlineValue
+                if given == nil, index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+                    given = arguments[index]
+                    index += 1
+                }
+                if given?.isEmpty == true { throw usageError("option --ghost needs a value, not an empty one") }
+                options.ghost = given ?? "-"
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
             case "--text": try flag(); options.text = true
@@ -262,7 +290,8 @@ public struct Options: Sendable, Equatable {
         let distinct = Set(modes.map(\.name))
         if distinct.count > 1 {
             throw usageError(
-                "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history")
+                "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, "
+                    + "--merge-history")
         }
         switch modes.first {
         case .validate:
@@ -306,6 +335,8 @@ public struct Options: Sendable, Equatable {
         if options.text && (options.ascii || options.colorblind) {
             throw usageError("--text has no squares to draw: leave out --ascii and --colorblind")
         }
+        let daily = if case .daily = options.mode { true } else { false }
+        if options.ghost != nil && !daily { throw usageError("--ghost goes with --daily") }
         if options.noPager && options.mode != .history && options.mode != .stats {
             throw usageError("--no-pager goes with --history or --stats")
         }

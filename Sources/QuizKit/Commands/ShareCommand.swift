@@ -43,12 +43,12 @@ public enum ShareCommand {
         switch form {
         case .text:
             // One line, whatever its length: a chat or a screen reader reflows it.
-            context.output.out(ShareText(session: session).text)
+            context.output.out(ShareText(session: session, ghost: context.settings.ghost).text)
         case .card(let chosen):
             // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
             let squares = context.output.ascii ? .ascii : chosen ?? context.settings.squares
             let card = ShareCard(session: session, timeZone: LocalTimeZone.current).text(
-                ascii: squares == .ascii, colorblind: squares == .colorblind)
+                ascii: squares == .ascii, colorblind: squares == .colorblind, ghost: context.settings.ghost)
             // Narrower than the card, its lines are wrapped at words, never
             // between an option and its value (`-n 1`), so the replay
             // command reads whole; through a pipe, exactly as it is.

@@ -21,8 +21,9 @@ struct HistorySummary: Codable, Equatable {
     }
 
     /// The file's version (`DerivedFile`): 2 since the end of a game names
-    /// the best `--stats` does (4/8 over an earlier 2/4).
-    static let version = 2
+    /// the best `--stats` does (4/8 over an earlier 2/4); 3 since a daily
+    /// (`Session.daily`) is no game of a quiz and has no best.
+    static let version = 3
     var timeZone: String
     /// Each quiz's best game; the key "" stands for games without a quiz id.
     var bests: [String: Best]

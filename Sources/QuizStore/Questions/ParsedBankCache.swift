@@ -32,7 +32,8 @@ public struct ParsedBankCache: Sendable {
     /// 4: banks are refused that version 3 took (a quiz id `review` or with `#`, an `"id"` with `#` or over 200 characters).
     /// 5: and an empty quiz id (`.json`), or `review` in another case.
     /// 6: an Open Trivia file that asks one question twice keeps the first.
-    static let magic = Array("quiz-parsed-bank 6\n".utf8)
+    /// 7: a question's `"added"` date.
+    static let magic = Array("quiz-parsed-bank 7\n".utf8)
 
     /// The largest copy read or written: the Open Trivia file's 5,250
     /// questions make a copy of 1.2 MB, so 64 MiB is some 270,000 questions.
@@ -203,6 +204,7 @@ public struct ParsedBankCache: Sendable {
             optional(question.id)
             out.append(question.strict ? 1 : 0)
             strings(question.reject)
+            optional(question.added)
             u64(QuestionIdentity.fingerprintValue(question.prompt))
         }
         let check = out.withUnsafeBytes { Self.checksum($0) }
@@ -404,7 +406,7 @@ public struct ParsedBankCache: Sendable {
             var question = Question(
                 prompt: prompt, kind: kind, explanation: explanation, difficulty: difficulty,
                 category: try sharedOptional(), tags: try strings(), id: try optional(), strict: try u8() != 0,
-                reject: try strings())
+                reject: try strings(), added: try optional())
             question.knownFingerprint = Question.KnownFingerprint(prompt: prompt, value: try u64())
             return question
         }
@@ -430,6 +432,7 @@ public struct ParsedBankCache: Sendable {
             let id = try optional()
             _ = try u8()
             try skipStrings()
+            try skipOptional()
             return BankQuestions.Outline(id: id?.isEmpty == false ? id : nil, fingerprint: try u64())
         }
 
