@@ -200,10 +200,12 @@ import Testing
             "--max-download takes a size such as 32M, 512K or 1048576 (bytes), not 'lots'")
         assertFails(["q", "--difficulty", "brutal"], "unknown difficulty 'brutal' (expected easy, medium or hard)")
         assertFails(
-            ["--history", "--format", "xml"], "unknown format 'xml' (expected table, markdown, csv, json or reviews)")
+            ["--history", "--format", "xml"],
+            "unknown format 'xml' (expected table, markdown, csv, json, reviews, html or svg)")
         // Formats are exact; difficulties ignore case.
         assertFails(
-            ["--history", "--format", "CSV"], "unknown format 'CSV' (expected table, markdown, csv, json or reviews)")
+            ["--history", "--format", "CSV"],
+            "unknown format 'CSV' (expected table, markdown, csv, json, reviews, html or svg)")
     }
 
     @Test func unknownOptionsAndFlagValues() {

@@ -48,6 +48,9 @@ public struct Options: Sendable, Equatable {
     public var questionPaths: [String] = []
     public var dataDir: String?
     public var format: HistoryReport.Format?
+    /// `--format html` (with --stats: the page of charts) or `--format svg`
+    /// (with --share: the card as an image).
+    public var drawing: Drawing?
     /// `--format reviews` (with --history): the review log for the FSRS optimizer.
     public var reviewLog = false
     /// `--fsrs-parameters FILE`: 21 FSRS parameters fitted by the optimizer.
@@ -72,6 +75,11 @@ public struct Options: Sendable, Equatable {
     public var maxDownload: Int?
 
     public var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
+
+    /// The formats that draw: a page or an image, not text.
+    public enum Drawing: String, Sendable, Equatable {
+        case html, svg
+    }
 
     public static let usage = """
         Usage: quiz [OPTIONS] [QUIZ]
@@ -101,7 +109,8 @@ public struct Options: Sendable, Equatable {
               --data-dir DIR        where the history lives
               --format FORMAT       with --history: table, markdown, csv or json,
                                     or reviews (the review log for the FSRS
-                                    optimizer); with --stats: table or json
+                                    optimizer); with --stats: table, json or
+                                    html (a page of charts); with --share: svg
               --history-check       with --validate: list the prompts the history
                                     recorded that match no question now
               --fsrs-parameters FILE  schedule reviews with the 21 FSRS
@@ -252,10 +261,18 @@ public struct Options: Sendable, Equatable {
                     options.reviewLog = true
                     continue
                 }
+                // The last --format given wins between a drawing and the others.
+                if let drawing = Drawing(rawValue: text) {
+                    options.drawing = drawing
+                    options.format = nil
+                    continue
+                }
                 guard let format = HistoryReport.Format(rawValue: text) else {
-                    throw usageError("unknown format '\(text)' (expected table, markdown, csv, json or reviews)")
+                    throw usageError(
+                        "unknown format '\(text)' (expected table, markdown, csv, json, reviews, html or svg)")
                 }
                 options.format = format
+                options.drawing = nil
             default:
                 throw usageError("unknown option '\(argument)'")
             }
@@ -295,7 +312,14 @@ public struct Options: Sendable, Equatable {
                 throw usageError("--format goes with --history or --stats")
             }
         }
-        if options.reviewLog && (options.mode != .history || options.format != nil) {
+        switch options.drawing {
+        case .html? where options.mode != .stats: throw usageError("--format html goes with --stats")
+        case .svg? where options.mode != .share: throw usageError("--format svg goes with --share")
+        case .svg? where options.text || options.ascii:
+            throw usageError("--format svg draws the card: leave out --text and --ascii")
+        default: break
+        }
+        if options.reviewLog && (options.mode != .history || options.format != nil || options.drawing != nil) {
             throw usageError("--format reviews goes with --history, alone")
         }
         let checkingBanks = if case .validate = options.mode { true } else { false }

@@ -11,7 +11,8 @@ import QuizCore
 struct StatisticsKind: DerivedKind {
     /// Bumped when the tally's shape or meaning changes: an older file is rebuilt.
     /// 2: a review's answers count for their questions' own quizzes.
-    static let version = 2
+    /// 3: each quiz's best day and its games per week (the page's charts).
+    static let version = 3
 
     let file: DerivedFile
     let timeZone: TimeZone
