@@ -241,10 +241,28 @@ import Testing
     }
 
     @Test func formatConflicts() {
-        assertFails(["--stats", "--format", "csv"], "--stats takes --format table or json")
-        assertFails(["--stats", "--format", "markdown"], "--stats takes --format table or json")
-        assertFails(["--format", "csv"], "--format goes with --history or --stats")
-        assertFails(["--share", "--format", "json"], "--format goes with --history or --stats")
+        assertFails(["--stats", "--format", "csv"], "--stats takes --format table, json or html")
+        assertFails(["--stats", "--format", "markdown"], "--stats takes --format table, json or html")
+        assertFails(["--format", "csv"], "--format goes with --history, --stats or --share")
+        assertFails(["--share", "--format", "json"], "--share takes --format svg")
+        // The drawings: a page with --stats, an image with --share.
+        assertParse(["--stats", "--format", "html"]) { #expect($0.drawing == .html && $0.format == nil) }
+        assertParse(["--share", "--format=svg", "--game", "2"]) { #expect($0.drawing == .svg && $0.game == 2) }
+        assertParse(["--share", "--format", "svg", "--colorblind"]) { #expect($0.drawing == .svg && $0.colorblind) }
+        assertFails(["--history", "--format", "html"], "--format html goes with --stats")
+        assertFails(["--format", "html"], "--format html goes with --stats")
+        assertFails(["--stats", "--format", "svg"], "--format svg goes with --share")
+        assertFails(
+            ["--share", "--format", "svg", "--text"], "--format svg draws the card: leave out --text and --ascii")
+        assertFails(
+            ["--share", "--format", "svg", "--ascii"], "--format svg draws the card: leave out --text and --ascii")
+        // The last --format wins.
+        assertParse(["--stats", "--format", "html", "--format", "json"]) {
+            #expect($0.drawing == nil && $0.format == .json)
+        }
+        assertParse(["--stats", "--format", "json", "--format", "html"]) {
+            #expect($0.drawing == .html && $0.format == nil)
+        }
         assertFails(["--format", "reviews"], "--format reviews goes with --history, alone")
         assertFails(["--stats", "--format", "reviews"], "--format reviews goes with --history, alone")
         assertFails(

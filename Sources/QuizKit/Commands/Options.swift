@@ -307,9 +307,13 @@ public struct Options: Sendable, Equatable {
         }
         if let format = options.format {
             if options.mode == .stats {
-                if format != .table && format != .json { throw usageError("--stats takes --format table or json") }
+                if format != .table && format != .json {
+                    throw usageError("--stats takes --format table, json or html")
+                }
+            } else if options.mode == .share {
+                throw usageError("--share takes --format svg")
             } else if options.mode != .history {
-                throw usageError("--format goes with --history or --stats")
+                throw usageError("--format goes with --history, --stats or --share")
             }
         }
         switch options.drawing {
