@@ -421,7 +421,7 @@ extension Statistics {
         figure{margin:0 0 1em}figcaption{color:var(--muted);font-size:.85em;margin:.2em 0 .4em}
         .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));gap:16px 24px}
         .scroll{overflow-x:auto}svg{max-width:100%;height:auto;display:block}
-        .recent{direction:rtl}.recent svg{direction:ltr;max-width:none}
+        .recent{direction:rtl}.recent svg{direction:ltr;max-width:none;margin:0 auto 0 0}
         .label{font-size:10px;fill:var(--muted)}.strong{fill:var(--fg);font-weight:600}
         .d0{fill:var(--d0)}.d1{fill:var(--d1)}.d2{fill:var(--d2)}.d3{fill:var(--d3)}.d4{fill:var(--d4)}
         .grid-line{stroke:var(--rule);stroke-width:1}.series{fill:none;stroke:var(--series);stroke-width:2}
