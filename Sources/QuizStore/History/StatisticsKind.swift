@@ -5,7 +5,7 @@ import QuizCore
 /// `StatisticsTally` of the archive and of the journal up to its stamp's
 /// sequence, as JSON, so `quiz --stats` reads it and the journal's games
 /// after it instead of every game. It lags: recording a game leaves it alone
-/// (its JSON, about 172 KB at 100,000 games, costs more to decode and write
+/// (its JSON, about 220 KB at 100,000 games, costs more to decode and write
 /// than the journal's games to add). Its setting is the time zone the days
 /// are counted in.
 struct StatisticsKind: DerivedKind {
