@@ -32,7 +32,15 @@ import tempfile
 SKIP = 77
 
 # The ids of the charts every page of a history with reviews holds.
-CHARTS = ["calendar-chart", "score-1", "retention-chart", "forecast-chart", "states-chart", "accuracy-chart"]
+CHARTS = [
+    "calendar-chart",
+    "score-1",
+    "retention-chart",
+    "forecast-chart",
+    "states-chart",
+    "accuracy-chart",
+    "categories-chart",
+]
 
 # Each chart's own colours (StatisticsHTML.css), light scheme.
 STANDARD = {

@@ -69,14 +69,18 @@ import Testing
         #expect(run.status == .success, "\(run.stderr)")
         let html = run.stdout
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        for id in ["calendar-chart", "score-1", "retention-chart", "forecast-chart", "states-chart", "accuracy-chart"] {
+        for id in [
+            "calendar-chart", "score-1", "retention-chart", "forecast-chart", "states-chart", "accuracy-chart",
+            "categories-chart",
+        ] {
             #expect(html.contains("<svg id=\"\(id)\" role=\"img\" aria-labelledby=\"\(id)-title\""), "\(id)")
             #expect(html.contains("<title id=\"\(id)-title\">"), "\(id)")
         }
         let charts = Self.charts(html)
-        #expect(charts.count == 6)
-        #expect(
-            html.components(separatedBy: "<table").count - 1 >= charts.count + 1, "a table per chart, and the missed")
+        #expect(charts.count == 7)
+        // A table per chart (the two accuracy charts share one), and the missed questions'.
+        #expect(html.components(separatedBy: "<table").count - 1 == charts.count)
+        #expect(html.contains("The weakest categories (at least 10 answers): "))
         for chart in charts {
             #expect(
                 Self.isXML(chart.replacingOccurrences(of: "<svg ", with: "<svg xmlns=\"http://www.w3.org/2000/svg\" ")),
@@ -172,7 +176,7 @@ import Testing
         #expect(large.utf8.count < 1_000_000, "\(large.utf8.count) bytes")
         #expect(
             Double(large.utf8.count) < 1.05 * Double(small.utf8.count), "\(large.utf8.count) vs \(small.utf8.count)")
-        #expect(Self.charts(large).count == 2 + Statistics.scoreCharts, "the calendar, the scores, the accuracy")
+        #expect(Self.charts(large).count == 3 + Statistics.scoreCharts, "the calendar, the scores, the accuracy")
     }
 
     @Test func aQuizKeepsItsLast52WeeksInWhateverOrderTheGamesCome() {

@@ -28,8 +28,13 @@ extension Statistics {
 
     /// How many quizzes get a score chart: those with the most games.
     public static let scoreCharts = 12
-    /// How many rows the accuracy chart and its table show at most.
+    /// How many quizzes the accuracy chart shows at most.
     public static let accuracyRows = 40
+    /// How many rows the accuracy table shows at most.
+    public static let accuracyTableRows = 200
+    /// The weakest categories charted, and the answers a category needs to be one.
+    public static let weakestCategories = 10
+    public static let categoryAnswers = 10
 
     /// The statistics as one self-contained HTML page for `--format html`:
     /// inline CSS and SVG, no script, nothing fetched (a Content Security
@@ -324,45 +329,65 @@ extension Statistics {
 
     private func accuracySection(_ html: inout HTMLWriter, _ accuracy: AnswerAccuracy) {
         guard !accuracy.rows.isEmpty else { return }
-        let rows = accuracy.rows.prefix(Self.accuracyRows)
+        let quizzes = accuracy.rows.filter { $0.category == nil }.prefix(Self.accuracyRows)
+        // The weakest categories across quizzes, among those answered often enough to tell.
+        let weakest = accuracy.rows.filter { $0.category != nil && $0.asked >= Self.categoryAnswers }
+            .sorted { a, b in
+                let (x, y) = (a.right * b.asked, b.right * a.asked)
+                return x != y ? x < y : a.asked > b.asked
+            }
+            .prefix(Self.weakestCategories)
         html.raw("<section id=\"accuracy\">\n<h2>Accuracy by quiz and category</h2>\n<figure>\n")
         let label =
-            "Right answers among the answers recorded: "
-            + rows.filter { $0.category == nil }.map { row in
-                "\(row.title) \(Self.percentText(row.fraction))"
-            }.joined(separator: ", ")
-        let (rowHeight, labelWidth, barWidth) = (20.0, 230.0, 240.0)
-        let width = labelWidth + barWidth + 50
-        html.raw("<div class=\"scroll\">\n")
-        html.svgOpen(id: "accuracy-chart", width: width, height: rowHeight * Double(rows.count) + 4, title: label)
-        for (index, row) in rows.enumerated() {
-            let y = Double(index) * rowHeight
-            let name = row.category.map { "  " + $0 } ?? row.title
-            html.text(
-                DisplayWidth.truncate(name, to: 34), x: row.category == nil ? 0 : 12, y: y + 14,
-                className: row.category == nil ? "label strong" : "label")
-            let fraction = min(max(row.fraction ?? 0, 0), 1)
-            html.raw(
-                "<rect x=\"\(MarkupText.number(labelWidth))\" y=\"\(MarkupText.number(y + 3))\" width=\"\(MarkupText.number(barWidth))\" height=\"14\" class=\"track\"/>"
-                    + "<rect x=\"\(MarkupText.number(labelWidth))\" y=\"\(MarkupText.number(y + 3))\" width=\"\(MarkupText.number(barWidth * fraction))\" height=\"14\" class=\"\(row.category == nil ? "bar" : "bar light")\"/>"
-            )
-            html.text(
-                Self.percentText(row.fraction), x: labelWidth + barWidth + 6, y: y + 14, className: "label")
+            "Right answers among the answers recorded, by quiz: "
+            + quizzes.map { "\($0.title) \(Self.percentText($0.fraction))" }.joined(separator: ", ")
+        html.raw("<h3>By quiz</h3>\n")
+        accuracyChart(&html, id: "accuracy-chart", title: label, rows: quizzes.map { ($0.title, $0.fraction) })
+        html.raw("<figcaption>\(MarkupText.escaped(label)).</figcaption>\n")
+        if !weakest.isEmpty {
+            let weakLabel =
+                "The weakest categories (at least \(Self.categoryAnswers) answers): "
+                + weakest.map { "\($0.category ?? "") in \($0.title) \(Self.percentText($0.fraction))" }
+                .joined(separator: ", ")
+            html.raw("<h3>Weakest categories</h3>\n")
+            accuracyChart(
+                &html, id: "categories-chart", title: weakLabel,
+                rows: weakest.map { ("\($0.category ?? "") (\($0.title))", $0.fraction) })
+            html.raw("<figcaption>\(MarkupText.escaped(weakLabel)).</figcaption>\n")
         }
-        html.raw("\n</svg>\n</div>\n<figcaption>\(MarkupText.escaped(label)).</figcaption>\n")
-        var tableRows = rows.map { row in
+        let shown = accuracy.rows.prefix(Self.accuracyTableRows)
+        var tableRows = shown.map { row in
             [
                 row.title, row.category ?? "all", MarkupText.grouped(row.asked), MarkupText.grouped(row.right),
                 Self.percentText(row.fraction),
             ]
         }
-        if accuracy.rows.count > rows.count {
-            tableRows.append(["\(accuracy.rows.count - rows.count) more rows not shown", "", "", "", ""])
+        if accuracy.rows.count > shown.count {
+            tableRows.append(["\(accuracy.rows.count - shown.count) more rows not shown", "", "", "", ""])
         }
-        html.table(
+        html.details(
             caption: "Accuracy by quiz and category", headers: ["Quiz", "Category", "Answers", "Right", "Accuracy"],
             rows: tableRows, numeric: [2, 3, 4])
         html.raw("</figure>\n</section>\n")
+    }
+
+    /// Horizontal bars of fractions, one row each: its name, the bar, the percentage.
+    private func accuracyChart(_ html: inout HTMLWriter, id: String, title: String, rows: [(String, Double?)]) {
+        let (rowHeight, labelWidth, barWidth) = (20.0, 250.0, 240.0)
+        html.raw("<div class=\"scroll\">\n")
+        html.svgOpen(
+            id: id, width: labelWidth + barWidth + 50, height: rowHeight * Double(rows.count) + 4, title: title)
+        for (index, (name, fraction)) in rows.enumerated() {
+            let y = Double(index) * rowHeight
+            html.text(DisplayWidth.truncate(name, to: 40), x: 0, y: y + 14, className: "label strong")
+            let shown = min(max(fraction ?? 0, 0), 1)
+            html.raw(
+                "<rect x=\"\(MarkupText.number(labelWidth))\" y=\"\(MarkupText.number(y + 3))\" width=\"\(MarkupText.number(barWidth))\" height=\"14\" class=\"track\"/>"
+                    + "<rect x=\"\(MarkupText.number(labelWidth))\" y=\"\(MarkupText.number(y + 3))\" width=\"\(MarkupText.number(barWidth * shown))\" height=\"14\" class=\"bar\"/>"
+            )
+            html.text(Self.percentText(fraction), x: labelWidth + barWidth + 6, y: y + 14, className: "label")
+        }
+        html.raw("\n</svg>\n</div>\n")
     }
 
     private func missedSection(_ html: inout HTMLWriter) {
@@ -431,7 +456,7 @@ extension Statistics {
         .new{fill:var(--new)}.learning{fill:var(--learning)}.mature{fill:var(--mature)}
         table{border-collapse:collapse;font-size:.85em;margin:.3em 0}caption{text-align:left;font-weight:600}
         th,td{padding:2px 8px;border-bottom:1px solid var(--rule);text-align:left;vertical-align:top;white-space:nowrap}
-        .prose td{white-space:normal}
+        .prose td{white-space:normal}.prose td.num{white-space:nowrap}
         .num{text-align:right;font-variant-numeric:tabular-nums}
         details summary{cursor:pointer;color:var(--muted);font-size:.85em}
         """
