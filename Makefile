@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_LOG := .build/build-tests.log
 
-.PHONY: all deps test-deps bench-deps build play test stress bench lint install uninstall clean fuzz fuzz-smoke fuzz-seeds first-run
+.PHONY: all deps test-deps bench-deps build play test stress bench lint install uninstall clean fuzz fuzz-smoke fuzz-seeds first-run screenshots
 
 all: build
 
@@ -30,7 +30,9 @@ deps:
 # install never touch Python: jsonschema for the schema test (pip, else
 # Debian's python3-jsonschema), fsrs 6.3.2 (pip; Debian has none) for
 # FSRSAgreementTests, which skip with a message without it, groff for the
-# man page test.
+# man page test; Debian's chromium and Python's html5lib and pillow for
+# StatsPageBrowserTests (the page of --stats --format html in a real
+# browser), which skip with a message without them.
 test-deps: deps
 	@python3 -c 'from jsonschema import Draft202012Validator' 2>/dev/null \
 		|| python3 -m pip install --quiet 'jsonschema>=4' \
@@ -50,6 +52,14 @@ test-deps: deps
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing zsh and fish with apt-get (the completions are checked with them)" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null; } \
 		|| echo "make: zsh or fish is missing and could not be installed; CompletionTests will skip their checks; run: sudo apt-get install zsh fish" >&2
+	@command -v chromium >/dev/null 2>&1 \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing chromium with apt-get (the stats page is checked in it)" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+		|| echo "make: chromium is missing and could not be installed; StatsPageBrowserTests will be skipped; run: sudo apt-get install chromium" >&2
+	@python3 -c 'import html5lib, PIL' 2>/dev/null \
+		|| python3 -m pip install --quiet html5lib pillow \
+		|| python3 -m pip install --quiet --break-system-packages html5lib pillow \
+		|| echo "make: could not install the Python modules html5lib and pillow; StatsPageBrowserTests will be skipped; run: python3 -m pip install html5lib pillow" >&2
 
 # quiz and quiz-fetch are linked with the Swift libraries built in
 # (--static-swift-stdlib, their own build folder): quiz starts in about 3 ms
@@ -113,6 +123,27 @@ bench-deps: deps
 bench: bench-deps build
 	$(SWIFT) build -c release --product quiz-bench
 	python3 scripts/bench.py
+
+# The README's screenshots of the page, from a generated history of 1,500
+# games over five years up to now (quiz-bench generate): docs/images/
+# stats-1200.png, stats-400.png, stats-dark.png and card.svg; the page itself
+# and its text-browser dump (lynx, else w3m) are left in .build/screenshots.
+SHOTS := .build/screenshots
+screenshots: deps
+	@command -v chromium >/dev/null 2>&1 && { command -v lynx >/dev/null 2>&1 || command -v w3m >/dev/null 2>&1; } \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing chromium and w3m with apt-get" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium w3m >/dev/null; } \
+		|| { echo "make: screenshots need chromium and lynx or w3m; run: sudo apt-get install chromium w3m" >&2; exit 1; }
+	$(SWIFT) build --product quiz
+	$(SWIFT) build --product quiz-bench
+	rm -rf $(SHOTS) && mkdir -p $(SHOTS) docs/images
+	.build/debug/quiz-bench generate --sessions 1500 --data-dir $(SHOTS)/data --csv $(SHOTS)/games.csv
+	XDG_CONFIG_HOME=$(SHOTS)/config .build/debug/quiz --stats --format html --data-dir $(SHOTS)/data > $(SHOTS)/page.html
+	XDG_CONFIG_HOME=$(SHOTS)/config .build/debug/quiz --share --format svg --data-dir $(SHOTS)/data > docs/images/card.svg
+	@if command -v lynx >/dev/null 2>&1; then lynx -dump -width=100 $(SHOTS)/page.html; \
+		else w3m -dump -cols 100 $(SHOTS)/page.html; fi > $(SHOTS)/page.txt
+	python3 scripts/stats_page.py shots $(SHOTS)/page.html docs/images
+	@echo "make: docs/images/stats-*.png and card.svg written; the page and its dump are $(SHOTS)/page.html and page.txt"
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [QUIZ_BIN=path]: QUIZ_BIN installs
 # a binary already built instead of building a release one. The binary finds

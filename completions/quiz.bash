@@ -35,10 +35,11 @@ _quiz() {
     COMPREPLY=()
     case $option in
         --format)
-            # --stats takes only table and json.
+            # --stats takes table, json and html; --share only svg.
             local formats='table markdown csv json reviews' word
             for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
-                [[ $word == --stats ]] && formats='table json'
+                [[ $word == --stats ]] && formats='table json html'
+                [[ $word == --share ]] && formats='svg'
             done
             mapfile -t COMPREPLY < <(compgen -W "$formats" -- "$cur")
             return

@@ -32,6 +32,10 @@ function __quiz_stats
     contains -- --stats (commandline -opc)
 end
 
+function __quiz_share
+    contains -- --share (commandline -opc)
+end
+
 complete -c quiz -f
 complete -c quiz -s n -l count -x -d 'Questions per game (default 10, or all)'
 complete -c quiz -l seed -x -d 'Deal the questions in a repeatable order'
@@ -56,8 +60,9 @@ complete -c quiz -l category -x -d 'With QUIZ: only questions of this category'
 complete -c quiz -l difficulty -x -a 'easy medium hard' -d 'With QUIZ: only questions of this difficulty'
 complete -c quiz -l list -d 'List the quizzes found'
 complete -c quiz -l validate -d 'Check question banks'
-complete -c quiz -l format -x -n 'not __quiz_stats' -a 'table markdown csv json reviews' -d 'With --history: the output format'
-complete -c quiz -l format -x -n '__quiz_stats' -a 'table json' -d 'With --stats: the output format'
+complete -c quiz -l format -x -n 'not __quiz_stats; and not __quiz_share' -a 'table markdown csv json reviews' -d 'With --history: the output format'
+complete -c quiz -l format -x -n '__quiz_stats' -a 'table json html' -d 'With --stats: the output format'
+complete -c quiz -l format -x -n '__quiz_share' -a 'svg' -d 'With --share: the card as an SVG image'
 complete -c quiz -l limit -x -d 'With --history: only the newest N games'
 complete -c quiz -l quiz -x -a '(__quiz_quizzes)' -d 'With --history or --review: only this quiz'
 complete -c quiz -l no-color -d 'Never colour the output'

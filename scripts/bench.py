@@ -11,6 +11,7 @@ warm-up run of each, whole processes as a user meets them:
   history   quiz --history (the whole table)    | sqlite3 -box SELECT ... ORDER BY date DESC
   export    quiz --history --format csv         | sqlite3 -csv SELECT (the same columns)
   stats     quiz --stats                        | sqlite3 GROUP BY quiz + the five most-missed prompts
+  stats html quiz --stats --format html (the page) | quiz --stats (the text, same history)
   share     quiz --share (the last game)        | sqlite3 the last session's results
   merge     quiz --merge-history (100k into 100k, at 100k only) | sqlite3 INSERT OR IGNORE ... SELECT (unique key)
   start-up  quiz opentdb --questions opentdb.json -n 5 (to the first question) | quiz --version
@@ -28,7 +29,8 @@ Environment: BENCH_FULL=1 adds 1,000,000 games; BENCH_RUNS=N timed runs of
 each (default 5); BENCH_SIZES=1000,10000 replaces the sizes;
 BENCH_CLASSIC_TIMEOUT=S stops one classic run after S seconds (default 20);
 BENCH_OUTPUT=FILE writes the report there instead of BENCHMARKS.md;
-BENCH_ONLY=merge measures only the merge row (printed, nothing written).
+BENCH_ONLY=merge measures only the merge row, BENCH_ONLY=stats-html only the
+page's row at each size (printed, nothing written).
 """
 
 import csv
@@ -99,8 +101,9 @@ def log(message):
 class Run:
     """One finished process: wall time, peak resident set, status, output."""
 
-    def __init__(self, nanoseconds, max_rss_kib, status, head, lines, stderr, timed_out):
+    def __init__(self, nanoseconds, max_rss_kib, status, head, lines, stderr, timed_out, size=0):
         self.seconds = nanoseconds / 1e9
+        self.size = size  # bytes written to stdout
         self.max_rss_mib = max_rss_kib / 1024
         self.status = status
         self.head = head
@@ -166,11 +169,13 @@ def run(argv, stdin=None, timeout=TIMEOUT, memory=False, extra_env=None):
             process.stdin.close()
         head = bytearray()
         lines = 0
+        size = 0
         while True:
             chunk = process.stdout.read1(1 << 16)
             if not chunk:
                 break
             lines += chunk.count(b"\n")
+            size += len(chunk)
             if len(head) < (1 << 20):
                 head += chunk
         _, wait_status, usage = os.wait4(process.pid, 0)
@@ -192,6 +197,7 @@ def run(argv, stdin=None, timeout=TIMEOUT, memory=False, extra_env=None):
         lines,
         stderr,
         timed_out.is_set(),
+        size,
     )
 
 
@@ -558,6 +564,11 @@ def measure(size, runs, classic_allowed):
     compare(stats, runs)
     result["work"]["stats"] = stats
 
+    log("   stats html")
+    stats_html = stats_html_work(data_dir)
+    compare(stats_html, runs)
+    result["work"]["stats html"] = stats_html
+
     # share: the last game
     share = [
         Contender("quiz", lambda i: ([QUIZ, "--share", "--data-dir", data_dir, "--no-color"], None), expect("quiz ")),
@@ -730,6 +741,65 @@ def generate_with_sqlite(size, seed, folder):
 
 # The game's columns: SQLite's unique key, and what a merge compares.
 GAME_KEY = "date, quiz, title, score, total, duration, seed"
+
+
+def stats_html_work(data_dir):
+    """The page of charts against the text `--stats` of the same history
+    (the issue's bound: at most 1.5 times its time, under 64 MiB, a page
+    under 1 MB). The text's history.statistics is made by the warm-up runs."""
+
+    def whole_page(result):
+        if result.status != 0:
+            return "failed"
+        if not result.head.startswith("<!DOCTYPE html>"):
+            return "did not print a page"
+        return None
+
+    return [
+        Contender(
+            "quiz --format html",
+            lambda i: ([QUIZ, "--stats", "--format", "html", "--data-dir", data_dir, "--no-color"], None),
+            whole_page,
+            prime=True,
+        ),
+        Contender(
+            "quiz (text)",
+            lambda i: ([QUIZ, "--stats", "--data-dir", data_dir, "--no-color"], None),
+            expect("games", "Questions you miss most"),
+        ),
+    ]
+
+
+def stats_html_target(work):
+    """The target row of the page, from a size's "stats html" work."""
+    page, text = work["stats html"]
+    value = pairwise_ratio(page, text)
+    size = max((r.size for r in page.runs), default=0)
+    ok = value is not None and value <= 1.5 and page.peak is not None and page.peak < 64 and size < 1_000_000
+    return (
+        "`--stats --format html` at 100k ≤ 1.5× the text `--stats`, < 64 MiB, the page < 1 MB",
+        f"{times_text(value)}, {page.peak:,.1f} MiB, {size:,} bytes",
+        "PASS" if ok else "FAIL",
+    )
+
+
+def measure_stats_html(size, runs):
+    """BENCH_ONLY=stats-html: a generated history of `size` games and the page's row."""
+    log(f"== {size:,} games: stats html ==")
+    folder = os.path.join(WORK, f"stats-html-{size}")
+    shutil.rmtree(folder, ignore_errors=True)
+    data_dir = os.path.join(folder, "data")
+    os.makedirs(folder)
+    generated = subprocess.run(
+        [GENERATOR, "generate", "--sessions", str(size), "--data-dir", data_dir, "--csv", folder + "/h.csv"],
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+    )
+    if generated.returncode != 0:
+        raise SystemExit(f"bench: quiz-bench generate --sessions {size} failed")
+    work = stats_html_work(data_dir)
+    compare(work, runs)
+    return {"size": size, "work": {"stats html": work}}
 
 
 def measure_merge(size, runs, folder, notes):
@@ -937,6 +1007,8 @@ def targets(results):
                 verdict(value, 2.0),
             )
         )
+    if "stats html" in work:
+        rows.append(stats_html_target(work))
     if "merge" in work:
         value = pairwise_ratio(work["merge"][0], work["merge"][1])
         rows.append(
@@ -1113,6 +1185,10 @@ the same number).
   quiz`), then the five most-missed prompts (`GROUP BY prompt ORDER BY
   missed DESC LIMIT 5` over `results` alone: joined to `sessions` to group by
   quiz and prompt, as quiz does, it took five times longer, about a second).
+- **stats html**: `quiz --stats --format html --data-dir DIR --no-color`, the
+  page of charts, against the text `--stats` of the same history (not SQLite:
+  the issue bounds the page by the text view, at most 1.5 times its time,
+  under 64 MiB, and the page under 1 MB, whose size the row reports).
 - **share**: `quiz --share --data-dir DIR --no-color`, the card of the last
   game. SQLite: the last session and its results (`WHERE s.id = (SELECT
   max(id) FROM sessions)`, joined to `results` by the index).
@@ -1225,6 +1301,13 @@ def main():
         contenders = measure_merge(TARGET_SIZE, RUNS, WORK, notes)
         print("\n".join(results_table([{"size": TARGET_SIZE, "work": {"merge": contenders}}], RUNS)))
         print("\n".join(notes))
+        return
+    if os.environ.get("BENCH_ONLY") == "stats-html":
+        measured = [measure_stats_html(size, RUNS) for size in SIZES]
+        print("\n".join(results_table(measured, RUNS)))
+        for result in measured:
+            target, value, verdict = stats_html_target(result["work"])
+            print(f"{result['size']:,} games: {value} ({verdict} at 100k: {target})")
         return
     results = []
     classic_allowed = True

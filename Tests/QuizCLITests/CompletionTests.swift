@@ -108,7 +108,8 @@ import Testing
             #expect(specified, "_quiz offers \(option)")
         }
         #expect(text.contains("_values format table markdown csv json reviews"))
-        #expect(text.contains("_values format table json"))
+        #expect(text.contains("_values format table json html"))
+        #expect(text.contains("_values format svg"))
         #expect(text.contains("quiz --list"))
     }
 
@@ -129,7 +130,8 @@ import Testing
         #expect(try completes("quiz world-c") == ["world-capitals"])
         #expect(try completes("quiz --history --quiz sol") == ["solar-system"])
         #expect(try completes("quiz --history --format ").sorted() == ["csv", "json", "markdown", "reviews", "table"])
-        #expect(try completes("quiz --stats --format ").sorted() == ["json", "table"])
+        #expect(try completes("quiz --stats --format ").sorted() == ["html", "json", "table"])
+        #expect(try completes("quiz --share --format ").sorted() == ["svg"])
         #expect(Set(try completes("quiz -")) == (try manualOptions()))
     }
 }

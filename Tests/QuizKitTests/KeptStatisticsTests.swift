@@ -47,6 +47,12 @@ import Testing
             Statistics(tally: kept.tally, now: now, timeZone: zone).text()
                 == Statistics(sessions: sessions, now: now, timeZone: zone).text(), "\(step)",
             sourceLocation: sourceLocation)
+        let page = Statistics.Page(
+            reviews: nil, targetRetention: 0.9, accuracy: nil, today: "2026-05-07", colorblind: false)
+        #expect(
+            Statistics(tally: kept.tally, now: now, timeZone: zone).html(page)
+                == Statistics(sessions: sessions, now: now, timeZone: zone).html(page), "\(step)",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: 1...12) func randomSequencesOfGamesCrashesAndCompactions(seed: UInt64) throws {
@@ -120,6 +126,34 @@ import Testing
         unlink(store.statisticsPath)
         #expect(try store.statistics(timeZone: zone).tally == StatisticsTally(sessions: games, timeZone: zone))
         #expect(FileManager.default.contents(atPath: store.statisticsPath) == kept)
+    }
+
+    /// A file of version 2 (no best days, no weeks), stamped for the history
+    /// as it is and with figures no game made: read as stale, never misread,
+    /// and written again as version 3.
+    @Test func aStatisticsFileOfVersion2IsRebuilt() throws {
+        let temporary = try TemporaryFolder()
+        let store = HistoryStore(folder: temporary.file("quiz"))
+        var random = SeededGenerator(seed: 5)
+        var time = 740_000_000.0
+        let games = (0..<30).map { _ in Self.randomGame(&random, time: &time) }
+        for game in games { _ = try store.record(game) }
+        _ = try store.statistics(timeZone: zone)
+        let kept = try #require(FileManager.default.contents(atPath: store.statisticsPath))
+        let stamp = try #require(DerivedFile.parse(kept)).stamp
+        let old =
+            #"{"days":{},"fractionSum":0,"fractions":0,"games":999,"hasQuestionResults":false,"questions":[],"#
+            + #""quizzes":[{"bestScore":9,"fractionSum":0,"fractions":0,"games":999,"lastScore":0,"trend":[]}],"#
+            + #""timeZone":"\#(zone.identifier)","timedGames":0,"totalDuration":0}"#
+        try DerivedFile.bytes(
+            kind: "statistics", version: "2", stamp: stamp, settings: DerivedFile.escape(zone.identifier),
+            Data(old.utf8)
+        ).write(to: URL(fileURLWithPath: store.statisticsPath))
+        let read = try store.statistics(timeZone: zone).tally
+        #expect(read == StatisticsTally(sessions: games, timeZone: zone))
+        #expect(read.quizzes.allSatisfy { !$0.weeks.isEmpty && $0.bestDay != nil })
+        let rewritten = try #require(FileManager.default.contents(atPath: store.statisticsPath))
+        #expect(rewritten.starts(with: Array("quiz-derived statistics 3 ".utf8)))
     }
 
     @Test func aTallyRoundTripsThroughItsFileExactly() throws {

@@ -201,10 +201,12 @@ import Testing
             "--max-download takes a size such as 32M, 512K or 1048576 (bytes), not 'lots'")
         assertFails(["q", "--difficulty", "brutal"], "unknown difficulty 'brutal' (expected easy, medium or hard)")
         assertFails(
-            ["--history", "--format", "xml"], "unknown format 'xml' (expected table, markdown, csv, json or reviews)")
+            ["--history", "--format", "xml"],
+            "unknown format 'xml' (expected table, markdown, csv, json, reviews, html or svg)")
         // Formats are exact; difficulties ignore case.
         assertFails(
-            ["--history", "--format", "CSV"], "unknown format 'CSV' (expected table, markdown, csv, json or reviews)")
+            ["--history", "--format", "CSV"],
+            "unknown format 'CSV' (expected table, markdown, csv, json, reviews, html or svg)")
     }
 
     /// A misspelt option gets the nearest one, from a list the parser knows
@@ -267,10 +269,28 @@ import Testing
     }
 
     @Test func formatConflicts() {
-        assertFails(["--stats", "--format", "csv"], "--stats takes --format table or json")
-        assertFails(["--stats", "--format", "markdown"], "--stats takes --format table or json")
-        assertFails(["--format", "csv"], "--format goes with --history or --stats")
-        assertFails(["--share", "--format", "json"], "--format goes with --history or --stats")
+        assertFails(["--stats", "--format", "csv"], "--stats takes --format table, json or html")
+        assertFails(["--stats", "--format", "markdown"], "--stats takes --format table, json or html")
+        assertFails(["--format", "csv"], "--format goes with --history, --stats or --share")
+        assertFails(["--share", "--format", "json"], "--share takes --format svg")
+        // The drawings: a page with --stats, an image with --share.
+        assertParse(["--stats", "--format", "html"]) { #expect($0.drawing == .html && $0.format == nil) }
+        assertParse(["--share", "--format=svg", "--game", "2"]) { #expect($0.drawing == .svg && $0.game == 2) }
+        assertParse(["--share", "--format", "svg", "--colorblind"]) { #expect($0.drawing == .svg && $0.colorblind) }
+        assertFails(["--history", "--format", "html"], "--format html goes with --stats")
+        assertFails(["--format", "html"], "--format html goes with --stats")
+        assertFails(["--stats", "--format", "svg"], "--format svg goes with --share")
+        assertFails(
+            ["--share", "--format", "svg", "--text"], "--format svg draws the card: leave out --text and --ascii")
+        assertFails(
+            ["--share", "--format", "svg", "--ascii"], "--format svg draws the card: leave out --text and --ascii")
+        // The last --format wins.
+        assertParse(["--stats", "--format", "html", "--format", "json"]) {
+            #expect($0.drawing == nil && $0.format == .json)
+        }
+        assertParse(["--stats", "--format", "json", "--format", "html"]) {
+            #expect($0.drawing == .html && $0.format == nil)
+        }
         assertFails(["--format", "reviews"], "--format reviews goes with --history, alone")
         assertFails(["--stats", "--format", "reviews"], "--format reviews goes with --history, alone")
         assertFails(

@@ -91,6 +91,17 @@ public struct QuestionIndex: Sendable {
         return (aliased, fingerprinted())
     }
 
+    /// The category of the question a game of `quiz` asked as `prompt`
+    /// (its prompt's fingerprint, or the question with an `"id"` it has now);
+    /// nil when no bank has it or it has no category.
+    public func category(quiz: String?, prompt: String) -> String? {
+        let value = QuestionIdentity.fingerprintValue(prompt)
+        let bank = quiz ?? ""
+        let identity =
+            aliases.identity(bank: Substring(bank), fingerprint: value) ?? bank + "~" + QuestionIdentity.hex(value)
+        return entries[identity]?.question.category
+    }
+
     /// Each alias a schedule counted answers through (`ReviewSchedule.aliased`)
     /// is still one: else the question's prompt changed since (or its bank
     /// is gone), and a schedule made now would count those answers apart.

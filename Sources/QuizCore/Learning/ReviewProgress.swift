@@ -6,7 +6,11 @@ import Foundation
 /// of questions that were due, first meetings left out; the days are UTC
 /// days, today's and the 29 before, counted in `ReviewSchedule.dueDays`;
 /// "not enough reviews yet" below `minimumReviews`), and how many questions
-/// fall due on each of the next 7 days (today counts what is overdue).
+/// fall due on each of the next 7 days (today counts what is overdue; the page asks
+/// for 30). For the page also: how often questions were recalled when due in
+/// each of the last 8 weeks of UTC days (today's and the 6 before, and so on
+/// back), and how many questions of the banks there are now were never met
+/// (`unseen`).
 ///
 /// Everything comes from a `ReviewSchedule`, kept beside the history
 /// (`ScheduleFile`) or built from every game: the same figures either way.
@@ -19,12 +23,20 @@ public struct ReviewProgress: Sendable, Equatable {
     /// Questions due today (overdue included), tomorrow, … 7 numbers.
     public var forecast: [Int] = []
     public var forecastDays: [String] = []
+    /// Reviews of due questions and the right ones in each of the last
+    /// `retentionWeeks` weeks, oldest first; `weekStarts` their first UTC days.
+    public var weeklyDue: [ReviewSchedule.DayCount] = []
+    public var weekStarts: [String] = []
+    /// Questions of the banks there are now never met.
+    public var unseen = 0
 
     public static let retentionDays = 30
     /// Due reviews in 30 days below which the recall rate is not shown: a
     /// rate of 3 reviews says little.
     public static let minimumReviews = 10
     public static let forecastLength = 7
+    /// Weeks of the weekly retention: within the `ReviewSchedule.keptDays` a schedule keeps.
+    public static let retentionWeeks = 8
 
     /// From the whole history.
     public init(sessions: [Session], index: QuestionIndex, now: Date, timeZone: TimeZone, scheduler: FSRS = .standard) {
@@ -34,14 +46,32 @@ public struct ReviewProgress: Sendable, Equatable {
     }
 
     /// From a schedule (questions of banks that are gone count as seen,
-    /// never as due).
-    public init(schedule: ReviewSchedule, index: QuestionIndex, now: Date, timeZone: TimeZone) {
+    /// never as due); the forecast over `forecastLength` days.
+    public init(
+        schedule: ReviewSchedule, index: QuestionIndex, now: Date, timeZone: TimeZone,
+        forecastLength: Int = Self.forecastLength
+    ) {
         let today = ReviewSchedule.day(of: now)
-        for (day, count) in schedule.dueDays where day > today - Self.retentionDays && day <= today {
-            dueReviews += count.due
-            dueRight += count.right
+        weeklyDue = Array(repeating: ReviewSchedule.DayCount(), count: Self.retentionWeeks)
+        for (day, count) in schedule.dueDays where day <= today {
+            if day > today - Self.retentionDays {
+                dueReviews += count.due
+                dueRight += count.right
+            }
+            let week = Self.retentionWeeks - 1 - (today - day) / 7
+            if week >= 0 {
+                weeklyDue[week].due += count.due
+                weeklyDue[week].right += count.right
+            }
+        }
+        let utc = Self.utcDay
+        weekStarts = (0..<Self.retentionWeeks).map { week in
+            let first = today - 7 * (Self.retentionWeeks - 1 - week) - 6
+            return utc.string(
+                from: Date(timeIntervalSinceReferenceDate: Double(first) * CardState.secondsPerDay))
         }
         seen = schedule.cards.count
+        unseen = index.entries.keys.count { schedule.cards[$0] == nil }
         mature = schedule.cards.values.count(where: \.isMature)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -51,15 +81,36 @@ public struct ReviewProgress: Sendable, Equatable {
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd"
         var ends: [Date] = []
-        for day in 0..<Self.forecastLength {
+        for day in 0..<max(1, forecastLength) {
             let first = calendar.date(byAdding: .day, value: day, to: start) ?? start
             forecastDays.append(formatter.string(from: first))
             ends.append(calendar.date(byAdding: .day, value: day + 1, to: start) ?? first)
         }
-        forecast = Array(repeating: 0, count: Self.forecastLength)
+        forecast = Array(repeating: 0, count: ends.count)
         for (identity, card) in schedule.cards where index.entries[identity] != nil {
-            if let day = ends.firstIndex(where: { card.due < $0 }) { forecast[day] += 1 }
+            // The first day that ends after the card is due (ends ascend).
+            var low = 0
+            var high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if card.due < ends[middle] { high = middle } else { low = middle + 1 }
+            }
+            if low < ends.count { forecast[low] += 1 }
         }
+    }
+
+    /// `yyyy-MM-dd` in UTC, the days `dueDays` counts.
+    private static var utcDay: DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }
+
+    /// Right among the due reviews of each week, as fractions; nil for a week without any.
+    public var weeklyRetention: [Double?] {
+        weeklyDue.map { $0.due == 0 ? nil : Double($0.right) / Double($0.due) }
     }
 
     /// Right among due reviews, as a whole percentage; nil with none.

@@ -36,11 +36,12 @@ public struct CalendarHeatmap: Sendable, Equatable {
         }
     }
 
-    /// Games per day (`counts` by `CalendarDay` number) around `today`.
-    init(counts: [Int: Int], today: CalendarDay) {
-        let firstDay = today.adding(-today.weekday - 7 * (Self.weeks - 1))
+    /// Games per day (`counts` by `CalendarDay` number) over the `weeks`
+    /// weeks ending with the week of `today`.
+    init(counts: [Int: Int], today: CalendarDay, weeks: Int = Self.weeks) {
+        let firstDay = today.adding(-today.weekday - 7 * (weeks - 1))
         self.firstDay = firstDay
-        days = (0..<(7 * Self.weeks)).map { offset in
+        days = (0..<(7 * weeks)).map { offset in
             let day = firstDay.adding(offset)
             return Day(date: day.iso, games: counts[day.number] ?? 0, isFuture: day > today)
         }
@@ -49,6 +50,14 @@ public struct CalendarHeatmap: Sendable, Equatable {
     /// Counts `sessions` per day around `now`.
     public init(sessions: [Session], now: Date, timeZone: TimeZone) {
         self.init(dates: sessions.map(\.date), now: now, timeZone: timeZone)
+    }
+
+    /// How many weeks the map shows: `weeks` unless made for more.
+    public var columns: Int { days.count / 7 }
+
+    /// The first day of a month in `column`, as the month's number (1–12).
+    func firstOfMonth(in column: Int) -> Int? {
+        (0..<7).map { firstDay.adding(column * 7 + $0).civil }.first { $0.day == 1 }?.month
     }
 
     /// The day at `row` (0 Monday … 6 Sunday) of `column` (0 oldest … 11 this week).
@@ -70,7 +79,7 @@ public struct CalendarHeatmap: Sendable, Equatable {
         var lines = [monthHeader()]
         let labels = ["Mon", "", "Wed", "", "Fri", "", ""]
         for row in 0..<7 {
-            let cells = (0..<Self.weeks).map { String(cell(row: row, column: $0, ascii: ascii)) }
+            let cells = (0..<columns).map { String(cell(row: row, column: $0, ascii: ascii)) }
             lines.append(DisplayWidth.pad(labels[row], to: 4) + cells.joined(separator: " "))
         }
         let shades = ascii ? Self.asciiShades : Self.shades
@@ -80,16 +89,13 @@ public struct CalendarHeatmap: Sendable, Equatable {
     }
 
     private func monthHeader() -> String {
-        var header = [Character](repeating: " ", count: 4 + 2 * Self.weeks + 1)
+        var header = [Character](repeating: " ", count: 4 + 2 * columns + 1)
         func place(_ month: Int, column: Int) {
             for (offset, letter) in CalendarDay.monthAbbreviations[month - 1].enumerated() {
                 header[4 + 2 * column + offset] = letter
             }
         }
-        func firstOfMonth(in column: Int) -> Int? {
-            (0..<7).map { firstDay.adding(column * 7 + $0).civil }.first { $0.day == 1 }?.month
-        }
-        for column in 0..<Self.weeks {
+        for column in 0..<columns {
             if let month = firstOfMonth(in: column) {
                 place(month, column: column)
             } else if column == 0 && firstOfMonth(in: 1) == nil {

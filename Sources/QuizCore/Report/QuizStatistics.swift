@@ -4,6 +4,22 @@
 public struct QuizStatistics: Sendable, Equatable {
     /// How many games the trend shows at most.
     public static let trendLength = 20
+    /// How many weeks the score series keeps, up to the latest week played.
+    public static let seriesWeeks = 52
+
+    /// One week of the score series.
+    public struct Week: Sendable, Equatable {
+        /// Its Monday, `yyyy-MM-dd`.
+        public let start: String
+        /// Weeks before the latest week played (0 for that week).
+        public let ago: Int
+        /// The quiz's best game was played in it.
+        public let holdsBest: Bool
+        public let games: Int
+        /// Mean and highest fraction of the week's games with a known total.
+        public let averageFraction: Double?
+        public let bestFraction: Double?
+    }
 
     /// The quiz id; nil groups the sessions recorded without one ("unknown").
     public let quiz: String?
@@ -20,6 +36,11 @@ public struct QuizStatistics: Sendable, Equatable {
     public let lastTotal: Int?
     /// Fractions of the last 20 games, oldest first; nil where the total is unknown.
     public let trend: [Double?]
+    /// The local day of the best game, `yyyy-MM-dd`; nil when not known.
+    public let bestDate: String?
+    /// The weeks with games among the last `seriesWeeks` up to the latest
+    /// week played, oldest first.
+    public let series: [Week]
 
     /// The figures kept for one quiz (`StatisticsTally`).
     init(_ tally: StatisticsTally.Quiz, titles: [String: String]) {
@@ -32,6 +53,16 @@ public struct QuizStatistics: Sendable, Equatable {
         lastScore = tally.lastScore
         lastTotal = tally.lastTotal
         trend = tally.trend
+        bestDate = tally.bestDay.map { CalendarDay(number: $0).iso }
+        let latest = tally.weeks.keys.max() ?? 0
+        let bestWeek = tally.bestDay.map(StatisticsTally.week(ofDay:))
+        series = tally.weeks.sorted { $0.key < $1.key }.map { week, counted in
+            Week(
+                start: CalendarDay(number: 7 * week - 3).iso, ago: latest - week, holdsBest: week == bestWeek,
+                games: counted.games,
+                averageFraction: counted.fractions == 0 ? nil : counted.fractionSum / Double(counted.fractions),
+                bestFraction: counted.best)
+        }
     }
 
     public var bestFraction: Double? { Self.fraction(bestScore, bestTotal) }

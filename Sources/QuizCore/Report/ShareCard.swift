@@ -101,11 +101,19 @@ public struct ShareCard: Sendable {
     private func headline(separator: String, ascii: Bool) -> String {
         let title = Statistics.singleLine(QuizTitle.shown(title: session.title, quiz: session.quiz, unknown: "quiz"))
         let score = "\(session.score)/\(session.total.map(String.init) ?? "?")"
+        let day = headlineDay
+        let prefix = "quiz" + separator
+        let suffix = " " + score + separator + day
+        let room = Self.width - DisplayWidth.of(prefix) - DisplayWidth.of(suffix)
+        return prefix + DisplayWidth.truncate(title, to: max(1, room), ascii: ascii) + suffix
+    }
+
+    /// The day the game finished, `yyyy-MM-dd` in the card's time zone.
+    var headlineDay: String {
         // Without DateFormatter when it can (making one costs ICU a few
         // milliseconds, a third of `quiz --share`).
         var dates = InternetDateFormat(timeZone: timeZone)
-        let day =
-            dates.dayAndTime(from: session.date)?.day
+        return dates.dayAndTime(from: session.date)?.day
             ?? {
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -114,10 +122,6 @@ public struct ShareCard: Sendable {
                 formatter.dateFormat = "yyyy-MM-dd"
                 return formatter.string(from: session.date)
             }()
-        let prefix = "quiz" + separator
-        let suffix = " " + score + separator + day
-        let room = Self.width - DisplayWidth.of(prefix) - DisplayWidth.of(suffix)
-        return prefix + DisplayWidth.truncate(title, to: max(1, room), ascii: ascii) + suffix
     }
 
     private func squareLines(style: SquareStyle) -> [String] {

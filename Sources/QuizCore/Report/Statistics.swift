@@ -1,8 +1,8 @@
 import Foundation
 
 /// Every figure of the stats screen, computed once from the history: totals,
-/// daily streaks, per-quiz figures, the 12-week heatmap and the questions
-/// missed most. Pure: the caller passes `now` and the time zone; nothing here
+/// daily streaks, per-quiz figures, the heatmap (12 weeks unless told) and
+/// the questions missed most. Pure: the caller passes `now` and the time zone; nothing here
 /// reads the clock or the machine's time zone.
 public struct Statistics: Sendable {
     /// What stands for sessions recorded without a quiz id.
@@ -43,10 +43,11 @@ public struct Statistics: Sendable {
     }
 
     /// The figures of the games counted in `tally` (days in its time zone,
-    /// which `timeZone` should be), seen at `now`.
+    /// which `timeZone` should be), seen at `now`; the heatmap over
+    /// `heatmapWeeks` weeks.
     public init(
         tally: StatisticsTally, now: Date, timeZone: TimeZone, titles: [String: String] = [:],
-        mostMissedLimit: Int = 5
+        mostMissedLimit: Int = 5, heatmapWeeks: Int = CalendarHeatmap.weeks
     ) {
         games = tally.games
         totalDuration = tally.totalDuration
@@ -55,7 +56,7 @@ public struct Statistics: Sendable {
         var offsets = StatisticsTally.OffsetCache(timeZone: LocalTimeZone.named(tally.timeZone) ?? timeZone)
         let today = CalendarDay(number: offsets.day(of: now))
         streaks = DailyStreaks(days: Set(tally.days.keys.map(CalendarDay.init(number:))), today: today)
-        heatmap = CalendarHeatmap(counts: tally.days, today: today)
+        heatmap = CalendarHeatmap(counts: tally.days, today: today, weeks: max(1, heatmapWeeks))
         mostMissed = MissedQuestion.mostMissed(in: tally.questions, limit: mostMissedLimit)
         hasQuestionResults = tally.hasQuestionResults
         dailies = tally.dailies

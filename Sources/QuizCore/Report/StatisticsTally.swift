@@ -22,6 +22,21 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         public var lastTotal: Int?
         /// The fractions of the last `QuizStatistics.trendLength` games, oldest first.
         public var trend: [Double?] = []
+        /// The local day (`CalendarDay` number) of the best game.
+        public var bestDay: Int?
+        /// The quiz's games per week (`StatisticsTally.week(ofDay:)`), the
+        /// `QuizStatistics.seriesWeeks` weeks up to the latest week it was
+        /// played in: bounded by weeks, not games.
+        public var weeks: [Int: Week] = [:]
+    }
+
+    /// One quiz's games of one week.
+    public struct Week: Codable, Equatable, Sendable {
+        public var games = 0
+        public var fractionSum = 0.0
+        public var fractions = 0
+        /// The highest fraction of the week's games with a known total.
+        public var best: Double?
     }
 
     /// A counted daily's result (the first finished daily of its day).
@@ -156,7 +171,8 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
             fractionSum += fraction
             fractions += 1
         }
-        days[offsets.day(of: session.date), default: 0] += 1
+        let day = offsets.day(of: session.date)
+        days[day, default: 0] += 1
         if let number = session.daily {
             // A daily has no quiz of its own: its result is the day's, its answers count for their quizzes.
             if session.practice {
@@ -165,18 +181,19 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
                 dailies[number] = Daily(score: session.score, total: session.total ?? session.results.count)
             }
         } else {
-            addQuiz(session, fraction: fraction)
+            addQuiz(session, fraction: fraction, day: day)
         }
         addQuestions(session)
     }
 
-    private mutating func addQuiz(_ session: Session, fraction: Double?) {
+    private mutating func addQuiz(_ session: Session, fraction: Double?, day: Int) {
         let key = session.quiz.map { "q" + $0 } ?? ""
         var index = quizIndex[key] ?? -1
         if index < 0 {
             index = quizzes.count
             quizIndex[key] = index
-            quizzes.append(Quiz(quiz: session.quiz, bestScore: session.score, bestTotal: session.total))
+            quizzes.append(
+                Quiz(quiz: session.quiz, bestScore: session.score, bestTotal: session.total, bestDay: day))
         }
         var quiz = quizzes[index]
         if let title = session.title { quiz.title = title }
@@ -186,6 +203,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         {
             quiz.bestScore = session.score
             quiz.bestTotal = session.total
+            quiz.bestDay = day
         }
         quiz.games += 1
         if let fraction {
@@ -196,6 +214,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         quiz.lastTotal = session.total
         quiz.trend.append(fraction)
         if quiz.trend.count > QuizStatistics.trendLength { quiz.trend.removeFirst() }
+        Self.count(fraction, week: Self.week(ofDay: day), in: &quiz.weeks)
         quizzes[index] = quiz
     }
 
@@ -234,6 +253,30 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
                 }
             }
         }
+    }
+
+    /// The week of a local day (`CalendarDay` number): weeks run Monday to
+    /// Sunday, and week `w` starts on day `7 * w - 3`.
+    public static func week(ofDay day: Int) -> Int {
+        let shifted = day + 3
+        return shifted >= 0 ? shifted / 7 : (shifted - 6) / 7
+    }
+
+    /// Counts a game of `week` in a quiz's weeks: kept when within
+    /// `QuizStatistics.seriesWeeks` of the latest week counted, older weeks
+    /// dropped, so the weeks kept are the same in whatever order the games come.
+    static func count(_ fraction: Double?, week: Int, in weeks: inout [Int: Week]) {
+        let latest = weeks.keys.max() ?? week
+        guard week > latest - QuizStatistics.seriesWeeks else { return }
+        var counted = weeks[week] ?? Week()
+        counted.games += 1
+        if let fraction {
+            counted.fractionSum += fraction
+            counted.fractions += 1
+            counted.best = max(counted.best ?? fraction, fraction)
+        }
+        weeks[week] = counted
+        if week > latest { weeks = weeks.filter { $0.key > week - QuizStatistics.seriesWeeks } }
     }
 
     /// The local day numbers of dates, with the time zone's offset asked once

@@ -54,6 +54,9 @@ public struct Options: Sendable, Equatable {
     public var questionPaths: [String] = []
     public var dataDir: String?
     public var format: HistoryReport.Format?
+    /// `--format html` (with --stats: the page of charts) or `--format svg`
+    /// (with --share: the card as an image).
+    public var drawing: Drawing?
     /// `--format reviews` (with --history): the review log for the FSRS optimizer.
     public var reviewLog = false
     /// `--fsrs-parameters FILE`: 21 FSRS parameters fitted by the optimizer.
@@ -81,6 +84,11 @@ public struct Options: Sendable, Equatable {
 
     public var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
 
+    /// The formats that draw: a page or an image, not text.
+    public enum Drawing: String, Sendable, Equatable {
+        case html, svg
+    }
+
     /// `quiz --help`: usage, the key options and three examples; every
     /// option, the exit statuses, signals, files and settings are in `man quiz`.
     public static let usage = """
@@ -99,7 +107,8 @@ public struct Options: Sendable, Equatable {
               --seed N              deal the questions in a repeatable order
               --questions PATH      a bank file, a folder of banks or an http(s) URL
               --format FORMAT       with --history: table, markdown, csv, json or
-                                    reviews; with --stats: table or json
+                                    reviews; with --stats: table, json or html;
+                                    with --share: svg
               --data-dir DIR        where the history lives
               --no-color            never colour the output (also: NO_COLOR=1)
           -h, --help                this help (--version: the version)
@@ -268,10 +277,18 @@ public struct Options: Sendable, Equatable {
                     options.reviewLog = true
                     continue
                 }
+                // The last --format given wins between a drawing and the others.
+                if let drawing = Drawing(rawValue: text) {
+                    options.drawing = drawing
+                    options.format = nil
+                    continue
+                }
                 guard let format = HistoryReport.Format(rawValue: text) else {
-                    throw usageError("unknown format '\(text)' (expected table, markdown, csv, json or reviews)")
+                    throw usageError(
+                        "unknown format '\(text)' (expected table, markdown, csv, json, reviews, html or svg)")
                 }
                 options.format = format
+                options.drawing = nil
             default:
                 let near = NearestMatch.suggestion(for: name, among: optionNames)
                 throw usageError("unknown option '\(argument)'" + (near.map { "; did you mean \($0)?" } ?? ""))
@@ -308,12 +325,23 @@ public struct Options: Sendable, Equatable {
         }
         if let format = options.format {
             if options.mode == .stats {
-                if format != .table && format != .json { throw usageError("--stats takes --format table or json") }
+                if format != .table && format != .json {
+                    throw usageError("--stats takes --format table, json or html")
+                }
+            } else if options.mode == .share {
+                throw usageError("--share takes --format svg")
             } else if options.mode != .history {
-                throw usageError("--format goes with --history or --stats")
+                throw usageError("--format goes with --history, --stats or --share")
             }
         }
-        if options.reviewLog && (options.mode != .history || options.format != nil) {
+        switch options.drawing {
+        case .html? where options.mode != .stats: throw usageError("--format html goes with --stats")
+        case .svg? where options.mode != .share: throw usageError("--format svg goes with --share")
+        case .svg? where options.text || options.ascii:
+            throw usageError("--format svg draws the card: leave out --text and --ascii")
+        default: break
+        }
+        if options.reviewLog && (options.mode != .history || options.format != nil || options.drawing != nil) {
             throw usageError("--format reviews goes with --history, alone")
         }
         let checkingBanks = if case .validate = options.mode { true } else { false }

@@ -3,7 +3,7 @@ import QuizStore
 
 /// `quiz --share` and the menu's `share`: the share card of the last game,
 /// or of the Nth back with `--game N`; as a sentence with `--text` (`share
-/// text` at the menu).
+/// text` at the menu); as an SVG image with `--format svg`.
 public enum ShareCommand {
     /// How the game is shared.
     public enum Form: Sendable, Equatable {
@@ -11,6 +11,8 @@ public enum ShareCommand {
         case card(SquareStyle?)
         /// One sentence, for where squares do not show.
         case text
+        /// The card as an SVG image (colour-blind squares as the settings say).
+        case svg
     }
 
     /// The words the menu's `share` takes, each a form.
@@ -18,9 +20,11 @@ public enum ShareCommand {
         ("text", .text), ("colorblind", .card(.colorblind)), ("ascii", .card(.ascii)),
     ]
 
-    /// The form the command line asks for: `--text`, else the card (its
-    /// squares from `--ascii`, `--colorblind` and the settings).
-    public static func form(_ options: Options) -> Form { options.text ? .text : .card(nil) }
+    /// The form the command line asks for: `--text`, `--format svg`, else the
+    /// card (its squares from `--ascii`, `--colorblind` and the settings).
+    public static func form(_ options: Options) -> Form {
+        options.text ? .text : options.drawing == .svg ? .svg : .card(nil)
+    }
 
     /// `atMenu`: said inside quiz, where the way to play is not `quiz`.
     public static func run(_ context: CommandContext, form: Form, atMenu: Bool = false) throws(CommandFailure)
@@ -44,6 +48,10 @@ public enum ShareCommand {
         case .text:
             // One line, whatever its length: a chat or a screen reader reflows it.
             context.output.out(ShareText(session: session, ghost: context.settings.ghost).text)
+        case .svg:
+            context.output.out(
+                ShareCard(session: session, timeZone: LocalTimeZone.current).svg(
+                    colorblind: context.settings.squares == .colorblind, daily: session.daily))
         case .card(let chosen):
             // Under a locale that is not UTF-8 the squares are ASCII, whatever was chosen.
             let squares = context.output.ascii ? .ascii : chosen ?? context.settings.squares

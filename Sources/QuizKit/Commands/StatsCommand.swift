@@ -4,7 +4,7 @@ import QuizStore
 
 /// `quiz --stats` and the menu's `stats`: streaks, bests, trends, a
 /// calendar, the questions missed, then the review section; or all of it as
-/// JSON with `--format json`. Returned as text the executable writes, paged
+/// JSON with `--format json`, or as a page of charts with `--format html`. Returned as text the executable writes, paged
 /// on a terminal as `--history` is; what reading the history says goes to
 /// `context.output` first.
 public enum StatsCommand {
@@ -31,13 +31,19 @@ public enum StatsCommand {
         }
         output.tell(tallied.diagnostics)
         let now = try context.clock.now
-        let statistics = Statistics(tally: tallied.tally, now: now, timeZone: LocalTimeZone.current)
+        let page = options.drawing == .html
+        let statistics = Statistics(
+            tally: tallied.tally, now: now, timeZone: LocalTimeZone.current,
+            mostMissedLimit: page ? 10 : 5, heatmapWeeks: page ? 53 : CalendarHeatmap.weeks)
         // The review section: from history.schedule (kept beside the
         // history), rebuilt one game at a time when stale. What a rebuild's
         // read says that the count above already said is not said twice.
         var complete = tallied.diagnostics.whole
+        let forecastDays = page ? 30 : ReviewProgress.forecastLength
         var progress = ReviewProgress(
-            schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current)
+            schedule: ReviewSchedule(), index: QuestionIndex(), now: now, timeZone: LocalTimeZone.current,
+            forecastLength: forecastDays)
+        var accuracy: AnswerAccuracy?
         // The prompts of questions answered by picking a choice, by quiz:
         // what was missed there was chosen, not typed.
         var choicePrompts: [String: Set<String>] = [:]
@@ -61,12 +67,25 @@ public enum StatsCommand {
             output.tell(current.diagnostics, except: Set(tallied.diagnostics))
             complete = complete && current.diagnostics.whole
             progress = ReviewProgress(
-                schedule: current.schedule, index: index, now: now, timeZone: LocalTimeZone.current)
+                schedule: current.schedule, index: index, now: now, timeZone: LocalTimeZone.current,
+                forecastLength: forecastDays)
+            if page {
+                accuracy = AnswerAccuracy(
+                    questions: tallied.tally.questions, statistics: statistics,
+                    category: { index.category(quiz: $0, prompt: $1) })
+            }
         }
         let ascii = context.ascii
         let width = min(output.width, 100)
         var text: String
-        if options.format == .json {
+        if page {
+            text = statistics.html(
+                Statistics.Page(
+                    reviews: tallied.tally.games > 0 ? progress : nil,
+                    targetRetention: context.settings.targetRecall, accuracy: accuracy,
+                    today: progress.forecastDays.first ?? "", colorblind: context.settings.squares == .colorblind))
+            return .whole(text, paged: false, csv: false, status: complete ? .success : .ioError)
+        } else if options.format == .json {
             text = statistics.json(reviews: progress.jsonObject)
         } else {
             text = statistics.text(ascii: ascii, width: width, streaks: context.settings.streaks) { missed in

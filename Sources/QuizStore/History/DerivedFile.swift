@@ -88,7 +88,7 @@ struct DerivedFile: Sendable {
     /// writes the file again, in a history of `games`: beyond 1/32 of the
     /// games (as compaction), at least 16 and at most 500 records. Below, adding
     /// them costs less than writing the file (the statistics' JSON is about
-    /// 172 KB at 100,000 games), and compaction, at the same share, catches
+    /// 220 KB at 100,000 games), and compaction, at the same share, catches
     /// the file up first.
     static func rewritesAfter(added: Int, games: Int) -> Bool {
         added > max(16, min(500, games / 32))

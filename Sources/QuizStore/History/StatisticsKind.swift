@@ -5,14 +5,15 @@ import QuizCore
 /// `StatisticsTally` of the archive and of the journal up to its stamp's
 /// sequence, as JSON, so `quiz --stats` reads it and the journal's games
 /// after it instead of every game. It lags: recording a game leaves it alone
-/// (its JSON, about 172 KB at 100,000 games, costs more to decode and write
+/// (its JSON, about 220 KB at 100,000 games, costs more to decode and write
 /// than the journal's games to add). Its setting is the time zone the days
 /// are counted in.
 struct StatisticsKind: DerivedKind {
     /// Bumped when the tally's shape or meaning changes: an older file is rebuilt.
     /// 2: a review's answers count for their questions' own quizzes.
     /// 3: dailies (`Session.daily`) kept apart: the daily streak and results.
-    static let version = 3
+    /// 4: each quiz's best day and its games per week (the page's charts).
+    static let version = 4
 
     let file: DerivedFile
     let timeZone: TimeZone

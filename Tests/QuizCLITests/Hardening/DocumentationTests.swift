@@ -109,7 +109,8 @@ import Testing
             let result = try Tool.run(bash, ["-c", script, "bash", root] + words)
             return result.stdout.split(separator: "\n").map(String.init)
         }
-        #expect(try complete(["quiz", "--stats", "--format", ""]) == ["table", "json"])
+        #expect(try complete(["quiz", "--stats", "--format", ""]) == ["table", "json", "html"])
+        #expect(try complete(["quiz", "--share", "--format", ""]) == ["svg"])
         #expect(try complete(["quiz", "--stats", "--format", "=", "c"]) == [])
         #expect(
             try complete(["quiz", "--history", "--format", ""]) == ["table", "markdown", "csv", "json", "reviews"])
