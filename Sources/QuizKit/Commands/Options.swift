@@ -17,6 +17,8 @@ public struct Options: Sendable, Equatable {
         case merge(String)
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
+        /// `--import FILE --output BANK.json`: cards of another tool made a bank.
+        case importCards(String)
 
         public var name: String {
             switch self {
@@ -32,6 +34,7 @@ public struct Options: Sendable, Equatable {
             case .compact: "compact"
             case .review: "review"
             case .merge: "merge"
+            case .importCards: "import"
             }
         }
     }
@@ -72,6 +75,10 @@ public struct Options: Sendable, Equatable {
     public var maxDownload: Int?
 
     public var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
+    /// With --import: the bank file written.
+    public var output: String?
+    /// With --import: `--import-format`, `--import-separator`, `--import-card-separator`.
+    public var importSettings = CardImport.Settings()
 
     public static let usage = """
         Usage: quiz [OPTIONS] [QUIZ]
@@ -203,6 +210,26 @@ public struct Options: Sendable, Equatable {
             case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
             case "--merge-history": modes.append(.merge(try value()))
+            case "--import": modes.append(.importCards(try value()))
+            case "--output": options.output = try value()
+            case "--import-format":
+                let text = try value()
+                guard let format = CardImport.Format(rawValue: text.lowercased()) else {
+                    throw usageError("unknown import format '\(text)' (expected anki-text, quizlet, csv or markdown)")
+                }
+                options.importSettings.format = format
+            case "--import-separator", "--import-card-separator":
+                let text = try value()
+                guard let separator = CardImport.separator(named: text) else {
+                    throw usageError(
+                        "\(name) takes tab, comma, semicolon, pipe, space, colon, newline, \\t, \\n "
+                            + "or up to 16 characters, not '\(text)'")
+                }
+                if name == "--import-separator" {
+                    options.importSettings.separator = separator
+                } else {
+                    options.importSettings.cardSeparator = separator
+                }
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
             case "--text": try flag(); options.text = true
@@ -273,7 +300,7 @@ public struct Options: Sendable, Equatable {
         let distinct = Set(modes.map(\.name))
         if distinct.count > 1 {
             throw usageError(
-                "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history")
+                "choose one of --history, --share, --stats, --review, --list, --validate, --merge-history, --import")
         }
         switch modes.first {
         case .validate:
@@ -306,6 +333,7 @@ public struct Options: Sendable, Equatable {
         if options.fsrsParameters != nil && options.mode == .history && !options.reviewLog {
             throw usageError("--fsrs-parameters goes with --history only with --format reviews")
         }
+        try options.checkImport(usageError)
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {
             throw usageError("--ascii goes with --share or --stats")
@@ -328,6 +356,29 @@ public struct Options: Sendable, Equatable {
         }
         try options.checkUse(usageError)
         return options
+    }
+
+    /// `--import FILE` needs `--output BANK.json`; the import options go with it alone.
+    private func checkImport(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
+        guard case .importCards = mode else {
+            if output != nil { throw usageError("--output goes with --import") }
+            if importSettings != CardImport.Settings() {
+                throw usageError("--import-format, --import-separator and --import-card-separator go with --import")
+            }
+            return
+        }
+        guard let output else { throw usageError("--import needs --output BANK.json, the bank file to write") }
+        // The bank's quiz id is its file's name without .json: another name would be read as cards.
+        guard output.hasSuffix(".json"), output.count > 5, !output.hasSuffix("/.json") else {
+            throw usageError("--output names the bank file to write, a name ending in .json, not '\(output)'")
+        }
+        let format = importSettings.format
+        if importSettings.cardSeparator != nil && format != nil && format != .quizlet {
+            throw usageError("--import-card-separator goes with Quizlet's export (--import-format quizlet)")
+        }
+        if importSettings.separator != nil && (format == .ankiText || format == .markdown) {
+            throw usageError("--import-separator goes with --import-format quizlet or csv (Anki's header says its own)")
+        }
     }
 
     /// Options that would do nothing in the mode chosen are errors, not silence.
@@ -353,7 +404,8 @@ public struct Options: Sendable, Equatable {
         }
         let validating = if case .validate = mode { true } else { false }
         if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
-        if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
+        let importing = if case .importCards = mode { true } else { false }
+        if dataDir != nil && (mode == .list || importing || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
         }
     }
