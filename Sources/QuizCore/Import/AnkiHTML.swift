@@ -12,6 +12,8 @@ enum AnkiHTML {
         var hasMedia: Bool
         /// The text without its media mentions is empty: the card needs its picture or sound.
         var onlyMedia: Bool
+        /// The text without its media mentions: an answer (no one types `[sound: x.mp3]`).
+        var withoutMedia: String
     }
 
     /// `html` is false for a field already plain (Anki's `#html:false`):
@@ -26,7 +28,9 @@ enum AnkiHTML {
         let wordless = rest.unicodeScalars.allSatisfy {
             !$0.properties.isAlphabetic && $0.properties.numericType == nil
         }
-        return Text(text: plain, hasMedia: !media.isEmpty, onlyMedia: !media.isEmpty && wordless)
+        return Text(
+            text: plain, hasMedia: !media.isEmpty, onlyMedia: !media.isEmpty && wordless,
+            withoutMedia: media.isEmpty ? plain : tidy(rest))
     }
 
     private static let blockTags: Set<String> = [

@@ -140,7 +140,7 @@ enum AnkiTextImport {
             let answer = text(back)
             let extra = explanation.map { text($0).text }.filter { !$0.isEmpty }
             return CardImport.Card(
-                prompt: prompt.text, answer: answer.text,
+                prompt: prompt.text, answer: answer.withoutMedia,
                 explanation: extra.isEmpty ? nil : extra.joined(separator: "\n"),
                 needsMedia: prompt.onlyMedia || answer.onlyMedia)
         }
@@ -154,7 +154,7 @@ enum AnkiTextImport {
                 let asked = text(prompt)
                 let said = answers.map { text($0) }
                 return CardImport.Card(
-                    prompt: asked.text, answer: said.map(\.text).joined(separator: ", "),
+                    prompt: asked.text, answer: said.map(\.withoutMedia).joined(separator: ", "),
                     explanation: fields.count > 1 ? text(fields[1]).text : nil,
                     needsMedia: asked.onlyMedia || said.contains(where: \.onlyMedia))
             }
