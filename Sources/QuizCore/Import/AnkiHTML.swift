@@ -199,14 +199,31 @@ enum AnkiHTML {
 
     // MARK: Cloze
 
-    /// The cloze numbers a field holds, in order (`{{c2::…}}` then `{{c1::…}}` gives 1, 2).
-    static func clozeNumbers(_ field: String) -> [Int] {
-        var numbers = Set<Int>()
-        collect(parseCloze(Substring(field)), into: &numbers)
-        return numbers.sorted()
+    /// A field's text and cloze deletions, parsed once for all its numbers.
+    struct Cloze {
+        let parts: [ClozePart]
+
+        init(_ field: String) {
+            parts = AnkiHTML.parseCloze(Substring(field))
+        }
+
+        /// The cloze numbers it holds, in order (`{{c2::…}}` then `{{c1::…}}` gives 1, 2).
+        var numbers: [Int] {
+            var numbers = Set<Int>()
+            AnkiHTML.collect(parts, into: &numbers)
+            return numbers.sorted()
+        }
+
+        /// The field with the deletions of `number` made `____` (and their
+        /// hint in brackets), the others shown; and those deletions' texts, the answer.
+        func question(_ number: Int) -> (prompt: String, answers: [String]) {
+            var answers: [String] = []
+            let prompt = AnkiHTML.render(parts, number: number, answers: &answers)
+            return (prompt, answers)
+        }
     }
 
-    private static func collect(_ parts: [ClozePart], into numbers: inout Set<Int>) {
+    fileprivate static func collect(_ parts: [ClozePart], into numbers: inout Set<Int>) {
         for part in parts {
             if case .deletion(let number, let inner, _) = part {
                 numbers.insert(number)
@@ -215,15 +232,7 @@ enum AnkiHTML {
         }
     }
 
-    /// The field with the deletions of `number` made `____` (and their hint
-    /// in brackets), the others shown; and those deletions' texts, the answer.
-    static func cloze(_ field: String, number: Int) -> (prompt: String, answers: [String]) {
-        var answers: [String] = []
-        let prompt = render(parseCloze(Substring(field)), number: number, answers: &answers)
-        return (prompt, answers)
-    }
-
-    private static func render(_ parts: [ClozePart], number: Int, answers: inout [String]) -> String {
+    fileprivate static func render(_ parts: [ClozePart], number: Int, answers: inout [String]) -> String {
         var out = ""
         for part in parts {
             switch part {
@@ -247,7 +256,7 @@ enum AnkiHTML {
     }
 
     /// Text and `{{cN::…::hint}}` deletions, nested ones too (Anki 2.1.56 and later).
-    private static func parseCloze(_ text: Substring) -> [ClozePart] {
+    fileprivate static func parseCloze(_ text: Substring) -> [ClozePart] {
         var position = text.startIndex
         return parseParts(text, &position, depth: 0)
     }

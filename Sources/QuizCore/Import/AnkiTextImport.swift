@@ -144,13 +144,14 @@ enum AnkiTextImport {
                 explanation: extra.isEmpty ? nil : extra.joined(separator: "\n"),
                 needsMedia: prompt.onlyMedia || answer.onlyMedia)
         }
-        let numbers = AnkiHTML.clozeNumbers(first)
+        let cloze = AnkiHTML.Cloze(first)
+        let numbers = cloze.numbers
         if notetype.contains("cloze") || !numbers.isEmpty {
             if numbers.count > maximumClozes {
                 skipped["cloze deletions past a note's \(maximumClozes)th", default: 0] += numbers.count - maximumClozes
             }
             return numbers.prefix(maximumClozes).map { number in
-                let (prompt, answers) = AnkiHTML.cloze(first, number: number)
+                let (prompt, answers) = cloze.question(number)
                 let asked = text(prompt)
                 let said = answers.map { text($0) }
                 return CardImport.Card(

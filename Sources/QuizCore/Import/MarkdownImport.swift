@@ -68,33 +68,30 @@ enum MarkdownImport {
 
     /// One card per `[deletion]`, up to `AnkiTextImport.maximumClozes`, and how many deletions are beyond.
     static func clozes(_ text: String) -> (cards: [CardImport.Card], beyond: Int) {
-        // The text as plain runs and deletions.
-        var parts: [(text: Substring, deletion: Bool)] = []
+        // The text with the deletions' brackets taken out, and where each deletion is in it.
+        var plain = ""
+        var deletions: [Range<Int>] = []  // UTF-8 offsets: indices do not outlive a string's mutation
         var rest = Substring(text)
-        while let open = rest.firstIndex(of: "[") {
-            guard let close = rest[open...].firstIndex(of: "]") else { break }
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
             let after = rest.index(after: close)
             if after < rest.endIndex, rest[after] == "(" {
                 // A link: plain text.
-                parts.append((rest[..<after], false))
-                rest = rest[after...]
-                continue
+                plain += rest[..<after]
+            } else {
+                plain += rest[..<open]
+                let start = plain.utf8.count
+                plain += rest[rest.index(after: open)..<close]
+                deletions.append(start..<plain.utf8.count)
             }
-            parts.append((rest[..<open], false))
-            parts.append((rest[rest.index(after: open)..<close], true))
             rest = rest[after...]
         }
-        parts.append((rest, false))
-        var cards: [CardImport.Card] = []
-        var beyond = 0
-        for (index, part) in parts.enumerated() where part.deletion {
-            guard cards.count < AnkiTextImport.maximumClozes else {
-                beyond += 1
-                continue
-            }
-            let prompt = parts.enumerated().map { $0.offset == index ? "____" : String($0.element.text) }.joined()
-            cards.append(CardImport.Card(prompt: prompt, answer: String(part.text)))
+        plain += rest
+        let cards = deletions.prefix(AnkiTextImport.maximumClozes).map { offsets in
+            let start = plain.utf8.index(plain.startIndex, offsetBy: offsets.lowerBound)
+            let end = plain.utf8.index(plain.startIndex, offsetBy: offsets.upperBound)
+            return CardImport.Card(
+                prompt: String(plain[..<start]) + "____" + plain[end...], answer: String(plain[start..<end]))
         }
-        return (cards, beyond)
+        return (cards, max(0, deletions.count - AnkiTextImport.maximumClozes))
     }
 }
