@@ -94,6 +94,10 @@ public struct Options: Sendable, Equatable {
           quiz --merge-history PATH add the games of another data folder, an
                                     archive, a journal or a --format json export
                                     that the history lacks (each game once)
+          quiz --import FILE --output BANK.json
+                                    make a bank of Anki's text export, Quizlet's
+                                    export, CSV or Q:/A: markdown (--import-format,
+                                    --import-separator, --import-card-separator)
 
         Options:
           -n, --count N             questions per game (default: 10; all: every one)
