@@ -240,6 +240,22 @@ import Testing
             message: "no card to import (skipped: 1 that need their picture or sound)", in: scratch)
     }
 
+    @Test func aFileOfNoKnownFormatIsRefused() throws {
+        let scratch = Scratch()
+        try refused(
+            Array("{\"title\": \"T\", \"questions\": []}".utf8), "bank.json", status: 65,
+            message: "a JSON bank already: play it with --questions, check it with --validate", in: scratch)
+        try refused(
+            Array("a\tb\n".utf8), "cards.dat", status: 65,
+            message: "its format is not told by its name: name it .txt, .tsv, .csv or .md, or say --import-format",
+            in: scratch)
+        let named = try write("a\tb\n", "cards.dat", in: scratch)
+        let run = try runQuiz(
+            ["--import", named, "--output", scratch.path + "/cards.json", "--import-format", "quizlet"],
+            environment: scratch.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func aCSVWithoutTheNamedColumnsSaysWhich() throws {
         try refused(
             Array("term;meaning\nx;y\n".utf8), "sheet.csv", status: 65,

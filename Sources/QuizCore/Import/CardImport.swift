@@ -118,14 +118,21 @@ public enum CardImport {
         -> Result
     {
         // A separator given says the file is Quizlet's (or a .csv file's own).
-        var format = settings.format ?? Self.format(path: path, bytes: bytes) ?? .quizlet
+        var detected = settings.format ?? Self.format(path: path, bytes: bytes)
         if settings.format == nil, settings.separator != nil || settings.cardSeparator != nil,
-            format != .csv || settings.cardSeparator != nil
+            detected != .csv || settings.cardSeparator != nil
         {
-            format = .quizlet
+            detected = .quizlet
         }
-        do {
+        do throws(ImportProblem) {
             let body = try ImportText.checked(bytes)
+            guard let format = detected else {
+                if body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
+                    throw ImportProblem("a JSON bank already: play it with --questions, check it with --validate")
+                }
+                throw ImportProblem(
+                    "its format is not told by its name: name it .txt, .tsv, .csv or .md, or say --import-format")
+            }
             let deck: Deck
             switch format {
             case .ankiText: deck = try AnkiTextImport.deck(body)
