@@ -43,7 +43,7 @@ enum BankFile {
         guard fstat(fd, &info) == 0 else { throw failure(path, errno) }
         try requireFile(path, kind(info.st_mode))
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(bounded ? min(Int(info.st_size), ImportLimits.fileBytes) : Int(info.st_size))
+        bytes.reserveCapacity(bounded ? min(Int(info.st_size), 1 << 20) : Int(info.st_size))
         var buffer = [UInt8](repeating: 0, count: 65536)
         var lines = ImportLimits.LineGuard()
         while true {
