@@ -62,12 +62,16 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -W 'easy medium hard' -- "$cur")
             return
             ;;
-        --fsrs-parameters | --merge-history)
+        --fsrs-parameters | --merge-history | --import | --output)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return
             ;;
-        -n | --count | --seed | --limit | --game | --category | --max-download)
+        --import-format)
+            mapfile -t COMPREPLY < <(compgen -W 'anki-text quizlet csv markdown' -- "$cur")
+            return
+            ;;
+        -n | --count | --seed | --limit | --game | --category | --max-download | --import-separator | --import-card-separator)
             return
             ;;
         --daily)
@@ -87,7 +91,8 @@ _quiz() {
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
             --data-dir --history --share --stats --review --daily --compare --ghost --list --validate --format --limit
             --quiz --game --ascii
-            --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history -h --help --version' -- "$cur")
+            --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history --import --output --import-format
+            --import-separator --import-card-separator -h --help --version' -- "$cur")
         return
     fi
     local word

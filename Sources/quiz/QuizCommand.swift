@@ -72,6 +72,8 @@ struct QuizCommand {
             let merged = try MergeCommand.run(context, path: path)
             if merged.needsCompaction { Compaction.startInBackground(folder: store.folder) }
             return merged.status
+        case .importCards(let input):
+            return try ImportCommand.run(context, input: input)
         case .play(let name):
             return try play(name)
         case .review:

@@ -89,7 +89,11 @@ struct BankLoaderKindTests {
     @Test func quizIDIsTheFileNameWithoutJSON() {
         #expect(BankLoader.quizID(forPath: "/a/b/world-capitals.json") == "world-capitals")
         #expect(BankLoader.quizID(forPath: "capitals") == "capitals")
-        #expect(BankLoader.quizID(forPath: "dir.json/bank.txt") == "bank.txt")
+        #expect(BankLoader.quizID(forPath: "dir.json/bank.dat") == "bank.dat")
+        // A file of cards (CardImport) loses its extension too.
+        #expect(BankLoader.quizID(forPath: "dir.json/bank.txt") == "bank")
+        #expect(BankLoader.quizID(forPath: "Spanish.CSV") == "Spanish")
+        #expect(BankLoader.quizID(forPath: "notes.md.bak") == "notes.md.bak")
     }
 
     @Test func missingFileIsNotFound() {

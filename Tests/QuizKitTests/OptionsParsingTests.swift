@@ -254,11 +254,43 @@ import Testing
 
     @Test func oneModeAtATime() {
         let message =
-            "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, --merge-history"
+            "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, --merge-history, --import"
         assertFails(["--history", "--share"], message)
         assertFails(["--stats", "--list"], message)
         assertFails(["--review", "--validate", "f"], message)
         assertFails(["--compact-history", "--history"], message)
+        assertFails(["--import", "a.csv", "--output", "b.json", "--list"], message)
+    }
+
+    @Test func importTakesAnOutputAndItsOwnOptions() throws {
+        let options = try Options.parse([
+            "--import", "set.txt", "--output", "set.json", "--import-format", "Quizlet", "--import-separator",
+            "\\t", "--import-card-separator", "newline",
+        ])
+        #expect(options.mode == .importCards("set.txt"))
+        #expect(options.output == "set.json")
+        #expect(options.importSettings == CardImport.Settings(format: .quizlet, separator: "\t", cardSeparator: "\n"))
+        assertFails(["--import", "a.csv"], "--import needs --output BANK.json, the bank file to write")
+        assertFails(
+            ["--import", "a.csv", "--output", "b.csv"],
+            "--output names the bank file to write, a name ending in .json, not 'b.csv'")
+        assertFails(["--output", "b.json"], "--output goes with --import")
+        assertFails(
+            ["--list", "--import-format", "csv"],
+            "--import-format, --import-separator and --import-card-separator go with --import")
+        assertFails(
+            ["--import", "a", "--output", "b.json", "--import-format", "apkg"],
+            "unknown import format 'apkg' (expected anki-text, quizlet, csv or markdown)")
+        assertFails(
+            ["--import", "a.md", "--output", "b.json", "--import-format", "csv", "--import-card-separator", ";"],
+            "--import-card-separator goes with Quizlet's export (--import-format quizlet)")
+        assertFails(
+            ["--import", "a", "--output", "b.json", "--data-dir", "d"],
+            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        assertFails(
+            ["--import", "a", "--output", "b.json", "--import-separator", String(repeating: "x", count: 17)],
+            "--import-separator takes tab, comma, semicolon, pipe, space, colon, newline, \\t, \\n "
+                + "or up to 16 characters, not '\(String(repeating: "x", count: 17))'")
     }
 
     @Test func positionalArguments() {
@@ -364,7 +396,7 @@ import Testing
         // Mode conflicts come before the options of one mode.
         assertFails(
             ["--history", "--share", "--game", "2"],
-            "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, --merge-history"
+            "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, --merge-history, --import"
         )
     }
 }

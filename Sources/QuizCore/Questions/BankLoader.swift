@@ -2,19 +2,48 @@ import Foundation
 internal import QuizFormats
 
 /// Reads bank files: the project's own format (`Questions/bank.schema.json`,
-/// described in the README, "Question banks") or the Open Trivia Database
-/// API format, and reports every problem it finds, not only the first, so
-/// `quiz --validate` can list them all.
+/// described in the README, "Question banks"), the Open Trivia Database
+/// API format, or cards of another tool (`CardImport`: a `.txt`, `.tsv`,
+/// `.csv` or `.md` file, made the bank `quiz --import` would write), and
+/// reports every problem it finds, not only the first, so `quiz --validate`
+/// can list them all.
 public enum BankLoader {
-    /// The quiz id of a bank file: its name without `.json`.
+    /// The quiz id of a bank file: its name without `.json`, or without the
+    /// extension of a file of cards (`CardImport.extensions`).
     public static func quizID(forPath path: String) -> String {
         let name = (path as NSString).lastPathComponent
-        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        if name.hasSuffix(".json") { return String(name.dropLast(5)) }
+        if let ext = CardImport.importExtension(name) { return String(name.dropLast(ext.count + 1)) }
+        return name
     }
 
     /// Parses a bank from bytes; `path` names it in messages and gives its id,
     /// unless `id` is given (a URL's last component is not an id).
     public static func parse(_ bytes: [UInt8], path: String, id: String? = nil) throws(BankError) -> QuestionBank {
+        guard CardImport.format(path: path, bytes: bytes) != nil else {
+            return try parseJSON(bytes, path: path, id: id)
+        }
+        let imported = try CardImport.convert(bytes, path: path)
+        do {
+            return try parseJSON(imported.json, path: path, id: id)
+        } catch {
+            guard case .invalid(let problems) = error else { throw error }
+            // Lines of the JSON made are in no file: said without them.
+            throw .invalid(
+                problems.map { problem in
+                    var problem = problem
+                    if case .question(let number, let field, _) = problem.place {
+                        problem.place = .question(number: number, field: field, line: nil)
+                    } else if case .position = problem.place {
+                        problem.place = .file
+                    }
+                    return problem
+                })
+        }
+    }
+
+    /// A bank in JSON, ours or Open Trivia's.
+    public static func parseJSON(_ bytes: [UInt8], path: String, id: String? = nil) throws(BankError) -> QuestionBank {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

@@ -4,7 +4,8 @@ import QuizStore
 /// The exit statuses `quiz` promises (sysexits.h values; README, "Exit
 /// status"), and which one each library error ends the command with: the
 /// one place that maps `BankError`, `RemoteBankError`, `HistoryError`,
-/// `QuizLookup.Failure`, `NthGame.Failure` and `MergeSource.Failure` to a status.
+/// `QuizLookup.Failure`, `NthGame.Failure`, `MergeSource.Failure` and
+/// `CardImport.FileFailure` to a status.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case usage = 64
@@ -52,6 +53,16 @@ public enum ExitStatus: Int32, Sendable {
         switch error {
         case .notFound: self = .noInput
         case .notAHistory: self = .dataError
+        }
+    }
+
+    /// An `--import` whose output is its input, 64; its input as a bank
+    /// (66 not there or unreadable, 65 bad cards); a bank not written, 74.
+    public init(_ error: CardImport.FileFailure) {
+        switch error {
+        case .sameFile: self = .usage
+        case .bank(let bank): self.init(bank)
+        case .write: self = .ioError
         }
     }
 

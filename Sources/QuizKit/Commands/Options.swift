@@ -21,6 +21,8 @@ public struct Options: Sendable, Equatable {
         case daily(String?)
         /// `--compare [FILE]`: a friend's daily card beside the player's (nil: standard input).
         case compare(String?)
+        /// `--import FILE --output BANK.json`: cards of another tool made a bank.
+        case importCards(String)
 
         public var name: String {
             switch self {
@@ -38,6 +40,7 @@ public struct Options: Sendable, Equatable {
             case .merge: "merge"
             case .daily: "daily"
             case .compare: "compare"
+            case .importCards: "import"
             }
         }
     }
@@ -83,6 +86,10 @@ public struct Options: Sendable, Equatable {
     public var maxDownload: Int?
 
     public var maxDownloadBytes: Int { maxDownload ?? RemoteBankLoader.defaultMaxBytes }
+    /// With --import: the bank file written.
+    public var output: String?
+    /// With --import: `--import-format`, `--import-separator`, `--import-card-separator`.
+    public var importSettings = CardImport.Settings()
 
     /// The formats that draw: a page or an image, not text.
     public enum Drawing: String, Sendable, Equatable {
@@ -101,14 +108,14 @@ public struct Options: Sendable, Equatable {
           quiz --history            the games played (--share: the last, as a card)
           quiz --list               the quizzes found, with question counts
           quiz --validate FILE...   check question banks you wrote
+          quiz --import FILE --output BANK.json   Anki, Quizlet or CSV cards as a bank
 
         Key options:
           -n, --count N             questions per game (default 10; all: every one)
               --seed N              deal the questions in a repeatable order
               --questions PATH      a bank file, a folder of banks or an http(s) URL
-              --format FORMAT       with --history: table, markdown, csv, json or
-                                    reviews; with --stats: table, json or html;
-                                    with --share: svg
+              --format FORMAT       --history: table, markdown, csv, json, reviews;
+                                    --stats: table, json, html; --share: svg
               --data-dir DIR        where the history lives
               --no-color            never colour the output (also: NO_COLOR=1)
           -h, --help                this help (--version: the version)
@@ -228,6 +235,26 @@ public struct Options: Sendable, Equatable {
                 }
                 if given?.isEmpty == true { throw usageError("option --ghost needs a value, not an empty one") }
                 options.ghost = given ?? "-"
+            case "--import": modes.append(.importCards(try value()))
+            case "--output": options.output = try value()
+            case "--import-format":
+                let text = try value()
+                guard let format = CardImport.Format(rawValue: text.lowercased()) else {
+                    throw usageError("unknown import format '\(text)' (expected anki-text, quizlet, csv or markdown)")
+                }
+                options.importSettings.format = format
+            case "--import-separator", "--import-card-separator":
+                let text = try value()
+                guard let separator = CardImport.separator(named: text) else {
+                    throw usageError(
+                        "\(name) takes tab, comma, semicolon, pipe, space, colon, newline, \\t, \\n "
+                            + "or up to 16 characters, not '\(text)'")
+                }
+                if name == "--import-separator" {
+                    options.importSettings.separator = separator
+                } else {
+                    options.importSettings.cardSeparator = separator
+                }
             case "--ascii": try flag(); options.ascii = true
             case "--colorblind", "--colourblind": try flag(); options.colorblind = true
             case "--text": try flag(); options.text = true
@@ -308,7 +335,7 @@ public struct Options: Sendable, Equatable {
         if distinct.count > 1 {
             throw usageError(
                 "choose one of --history, --share, --stats, --review, --daily, --compare, --list, --validate, "
-                    + "--merge-history")
+                    + "--merge-history, --import")
         }
         switch modes.first {
         case .validate:
@@ -352,6 +379,7 @@ public struct Options: Sendable, Equatable {
         if options.fsrsParameters != nil && options.mode == .history && !options.reviewLog {
             throw usageError("--fsrs-parameters goes with --history only with --format reviews")
         }
+        try options.checkImport(usageError)
         if options.game != nil && options.mode != .share { throw usageError("--game goes with --share") }
         if options.ascii && options.mode != .share && options.mode != .stats {
             throw usageError("--ascii goes with --share or --stats")
@@ -380,6 +408,29 @@ public struct Options: Sendable, Equatable {
         return options
     }
 
+    /// `--import FILE` needs `--output BANK.json`; the import options go with it alone.
+    private func checkImport(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
+        guard case .importCards = mode else {
+            if output != nil { throw usageError("--output goes with --import") }
+            if importSettings != CardImport.Settings() {
+                throw usageError("--import-format, --import-separator and --import-card-separator go with --import")
+            }
+            return
+        }
+        guard let output else { throw usageError("--import needs --output BANK.json, the bank file to write") }
+        // The bank's quiz id is its file's name without .json: another name would be read as cards.
+        guard output.hasSuffix(".json"), output.count > 5, !output.hasSuffix("/.json") else {
+            throw usageError("--output names the bank file to write, a name ending in .json, not '\(output)'")
+        }
+        let format = importSettings.format
+        if importSettings.cardSeparator != nil && format != nil && format != .quizlet {
+            throw usageError("--import-card-separator goes with Quizlet's export (--import-format quizlet)")
+        }
+        if importSettings.separator != nil && (format == .ankiText || format == .markdown) {
+            throw usageError("--import-separator goes with --import-format quizlet or csv (Anki's header says its own)")
+        }
+    }
+
     /// Options that would do nothing in the mode chosen are errors, not silence.
     private func checkUse(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
         let playing = if case .play = mode { true } else { false }
@@ -403,7 +454,8 @@ public struct Options: Sendable, Equatable {
         }
         let validating = if case .validate = mode { true } else { false }
         if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
-        if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
+        let importing = if case .importCards = mode { true } else { false }
+        if dataDir != nil && (mode == .list || importing || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
         }
     }

@@ -26,8 +26,12 @@ enum BankFile {
         return kind(info.st_mode)
     }
 
-    /// The bytes of the bank file at `path`.
-    static func read(_ path: String) throws(BankError) -> [UInt8] {
+    /// The bytes of the bank file at `path`. A file of cards to import
+    /// (`bounded`) is held to `ImportLimits`, checked a chunk at a time as it
+    /// is read: refused at the first line longer than `lineBytes` as soon as
+    /// it passes that (a 100 MB line costs 1 MiB), or when it passes
+    /// `fileBytes`.
+    static func read(_ path: String, bounded: Bool = false) throws(BankError) -> [UInt8] {
         // What it is before opening it (opening a device may do something),
         // and again after (it may have been replaced meanwhile).
         try requireFile(path, try kind(of: path))
@@ -39,14 +43,23 @@ enum BankFile {
         guard fstat(fd, &info) == 0 else { throw failure(path, errno) }
         try requireFile(path, kind(info.st_mode))
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(bounded ? min(Int(info.st_size), 1 << 20) : Int(info.st_size))
         var buffer = [UInt8](repeating: 0, count: 65536)
+        var lines = ImportLimits.LineGuard()
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, errno)
+            }
+            if bounded {
+                guard buffer.withUnsafeBytes({ lines.scan(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else {
+                    throw .invalid([BankProblem(path: path, place: .file, message: lines.problem)])
+                }
+                if bytes.count + count > ImportLimits.fileBytes {
+                    throw .invalid([BankProblem(path: path, place: .file, message: ImportLimits.fileTooLarge)])
+                }
             }
             bytes += buffer[0..<count]
         }

@@ -1,0 +1,307 @@
+import Foundation
+
+/// Anki's fields as plain text: HTML made text (`<br>`, `<div>` and `<p>`
+/// line breaks, lists as `- ` or `1. ` lines, entities decoded, `<style>`
+/// and `<script>` dropped), media kept as a short mention (`[image:
+/// heart.png]`, `[sound: x.mp3]`), and cloze deletions (`{{c1::answer::hint}}`)
+/// made blanks. Used by every Anki format.
+enum AnkiHTML {
+    /// A field made text, and whether it mentions a picture or a sound.
+    struct Text: Equatable {
+        var text: String
+        var hasMedia: Bool
+        /// The text without its media mentions is empty: the card needs its picture or sound.
+        var onlyMedia: Bool
+        /// The text without its media mentions: an answer (no one types `[sound: x.mp3]`).
+        var withoutMedia: String
+    }
+
+    /// `html` is false for a field already plain (Anki's `#html:false`):
+    /// only its sound tags are rewritten.
+    static func text(_ field: String, html: Bool = true) -> Text {
+        var media: [String] = []
+        var plain = html ? strip(field, media: &media) : field
+        plain = soundTags(plain, media: &media)
+        plain = tidy(plain)
+        var rest = plain
+        for mention in media { rest = rest.replacingOccurrences(of: mention, with: "") }
+        let wordless = rest.unicodeScalars.allSatisfy {
+            !$0.properties.isAlphabetic && $0.properties.numericType == nil
+        }
+        return Text(
+            text: plain, hasMedia: !media.isEmpty, onlyMedia: !media.isEmpty && wordless,
+            withoutMedia: media.isEmpty ? plain : tidy(rest))
+    }
+
+    private static let blockTags: Set<String> = [
+        "div", "p", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "table", "blockquote", "ul", "ol", "pre",
+    ]
+
+    /// Tags out, line breaks in, entities decoded; `media` gets each mention made.
+    private static func strip(_ html: String, media: inout [String]) -> String {
+        var out = String.UnicodeScalarView()
+        var listCounters: [Int?] = []  // nil for a bulleted list, else the next number
+        var pendingSpace = false
+        let scalars = html.unicodeScalars
+        var i = scalars.startIndex
+        // Once a search found no end, none later will: each is made once, so a
+        // field of 60,000 `<` is read in one pass, not 60,000.
+        var noTagEnd = false
+        var noEndTag = Set<String>()
+        func newline() {
+            pendingSpace = false
+            if let last = out.last, last != "\n" { out.append("\n") }
+        }
+        func add(_ text: String) {
+            if pendingSpace { out.append(" ") }
+            pendingSpace = false
+            out.append(contentsOf: text.unicodeScalars)
+        }
+        while i < scalars.endIndex {
+            let scalar = scalars[i]
+            if scalar == "<", !noTagEnd,
+                let close = scalars[i...].firstIndex(of: ">")
+                    ?? {
+                        noTagEnd = true; return nil
+                    }()
+            {
+                let tag = Tag(String(scalars[scalars.index(after: i)..<close]))
+                i = scalars.index(after: close)
+                switch tag.name {
+                case "style", "script":
+                    // Their text is no card's text: skipped to their end tag.
+                    if !tag.closing, !noEndTag.contains(tag.name) {
+                        if let end = html[i...].range(of: "</" + tag.name, options: .caseInsensitive) {
+                            i =
+                                html[end.upperBound...].firstIndex(of: ">").map { html.index(after: $0) }
+                                ?? html.endIndex
+                        } else {
+                            noEndTag.insert(tag.name)
+                        }
+                    }
+                case "img", "audio", "video", "source":
+                    if let source = tag.attribute("src") {
+                        let kind = tag.name == "img" ? "image" : tag.name == "video" ? "video" : "sound"
+                        let mention = "[\(kind): \(fileName(source))]"
+                        add(mention)
+                        media.append(mention)
+                    }
+                case "ul", "ol":
+                    newline()
+                    if tag.closing {
+                        _ = listCounters.popLast()
+                    } else if listCounters.count < 20 {
+                        listCounters.append(tag.name == "ol" ? 1 : nil)
+                    }
+                case "li":
+                    newline()
+                    if !tag.closing {
+                        let indent = String(repeating: "  ", count: max(0, listCounters.count - 1))
+                        if let last = listCounters.last, let number = last {
+                            out.append(contentsOf: "\(indent)\(number). ".unicodeScalars)
+                            listCounters[listCounters.count - 1] = number + 1
+                        } else {
+                            out.append(contentsOf: (indent + "- ").unicodeScalars)
+                        }
+                    }
+                case "br":
+                    out.append("\n")
+                    pendingSpace = false
+                default:
+                    if blockTags.contains(tag.name) { newline() }
+                }
+                continue
+            }
+            i = scalars.index(after: i)
+            if scalar.properties.isWhitespace && scalar != "\u{A0}" {
+                if let last = out.last, last != "\n" { pendingSpace = true }
+                continue
+            }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            out.append(scalar)
+        }
+        return HTMLEntities.decode(String(out)).replacingOccurrences(of: "\u{A0}", with: " ")
+    }
+
+    /// `[sound:x.mp3]` as `[sound: x.mp3]`.
+    private static func soundTags(_ text: String, media: inout [String]) -> String {
+        guard text.contains("[sound:") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "[sound:") {
+            out += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "]") else {
+                out += rest[start.lowerBound...]
+                rest = ""
+                break
+            }
+            let mention = "[sound: \(fileName(String(rest[start.upperBound..<end]).trimmed))]"
+            out += mention
+            media.append(mention)
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
+    }
+
+    /// Each line without spaces at its ends, no more than one empty line in a row, none at the ends.
+    private static func tidy(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = Substring(String(line).trimmed)
+            if trimmed.isEmpty && (lines.last?.isEmpty ?? true) { continue }
+            lines.append(trimmed)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func fileName(_ source: String) -> String {
+        let decoded = HTMLEntities.decode(source)
+        return String(decoded.split(separator: "/").last ?? Substring(decoded))
+    }
+
+    /// A tag's name (lowercased), whether it closes, and its attributes.
+    struct Tag {
+        var name: String
+        var closing: Bool
+        var body: Substring
+
+        init(_ inside: String) {
+            var text = Substring(inside)
+            closing = text.hasPrefix("/")
+            if closing { text = text.dropFirst() }
+            let nameEnd = text.firstIndex { $0 == " " || $0 == "/" || $0 == "\t" || $0 == "\n" } ?? text.endIndex
+            name = text[..<nameEnd].lowercased()
+            body = text[nameEnd...]
+        }
+
+        /// The value of `name="…"`, `name='…'` or `name=…`.
+        func attribute(_ wanted: String) -> String? {
+            var rest = body
+            while let range = rest.range(of: wanted, options: .caseInsensitive) {
+                let before = range.lowerBound == rest.startIndex ? " " : rest[rest.index(before: range.lowerBound)]
+                var after = rest[range.upperBound...].drop { $0 == " " }
+                rest = rest[range.upperBound...]
+                guard before == " " || before == "\t" || before == "\n", after.first == "=" else { continue }
+                after = after.dropFirst().drop { $0 == " " }
+                if let quote = after.first, quote == "\"" || quote == "'" {
+                    let value = after.dropFirst().prefix { $0 != quote }
+                    return String(value)
+                }
+                return String(after.prefix { $0 != " " && $0 != ">" && $0 != "/" })
+            }
+            return nil
+        }
+    }
+
+    // MARK: Cloze
+
+    /// A field's text and cloze deletions, parsed once for all its numbers.
+    struct Cloze {
+        let parts: [ClozePart]
+
+        init(_ field: String) {
+            parts = AnkiHTML.parseCloze(Substring(field))
+        }
+
+        /// The cloze numbers it holds, in order (`{{c2::…}}` then `{{c1::…}}` gives 1, 2).
+        var numbers: [Int] {
+            var numbers = Set<Int>()
+            AnkiHTML.collect(parts, into: &numbers)
+            return numbers.sorted()
+        }
+
+        /// The field with the deletions of `number` made `____` (and their
+        /// hint in brackets), the others shown; and those deletions' texts, the answer.
+        func question(_ number: Int) -> (prompt: String, answers: [String]) {
+            var answers: [String] = []
+            let prompt = AnkiHTML.render(parts, number: number, answers: &answers)
+            return (prompt, answers)
+        }
+    }
+
+    fileprivate static func collect(_ parts: [ClozePart], into numbers: inout Set<Int>) {
+        for part in parts {
+            if case .deletion(let number, let inner, _) = part {
+                numbers.insert(number)
+                collect(inner, into: &numbers)
+            }
+        }
+    }
+
+    fileprivate static func render(_ parts: [ClozePart], number: Int, answers: inout [String]) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .deletion(let n, let inner, let hint):
+                if n == number {
+                    var ignored: [String] = []
+                    answers.append(render(inner, number: -1, answers: &ignored))
+                    out += hint.map { "____ [\($0)]" } ?? "____"
+                } else {
+                    out += render(inner, number: number, answers: &answers)
+                }
+            }
+        }
+        return out
+    }
+
+    indirect enum ClozePart {
+        case text(Substring)
+        case deletion(Int, [ClozePart], hint: String?)
+    }
+
+    /// Text and `{{cN::…::hint}}` deletions, nested ones too (Anki 2.1.56 and later).
+    fileprivate static func parseCloze(_ text: Substring) -> [ClozePart] {
+        var position = text.startIndex
+        return parseParts(text, &position, depth: 0)
+    }
+
+    private static func parseParts(_ text: Substring, _ position: inout Substring.Index, depth: Int) -> [ClozePart] {
+        var parts: [ClozePart] = []
+        var plainStart = position
+        while position < text.endIndex {
+            let rest = text[position...]
+            if depth > 0, rest.hasPrefix("}}") || rest.hasPrefix("::") {
+                break
+            }
+            // Nesting is bounded: a hostile field of a million `{{c1::` parses flat past 20.
+            if depth < 20, rest.hasPrefix("{{c"), let (number, bodyStart) = clozeOpening(rest) {
+                if plainStart < position { parts.append(.text(text[plainStart..<position])) }
+                position = bodyStart
+                let inner = parseParts(text, &position, depth: depth + 1)
+                var hint: String?
+                if text[position...].hasPrefix("::") {
+                    let hintStart = text.index(position, offsetBy: 2)
+                    let hintEnd = text[hintStart...].range(of: "}}")?.lowerBound ?? text.endIndex
+                    hint = String(text[hintStart..<hintEnd])
+                    position = hintEnd
+                }
+                if text[position...].hasPrefix("}}") { position = text.index(position, offsetBy: 2) }
+                parts.append(.deletion(number, inner, hint: hint))
+                plainStart = position
+                continue
+            }
+            position = text.index(after: position)
+        }
+        if plainStart < position { parts.append(.text(text[plainStart..<position])) }
+        return parts
+    }
+
+    /// `{{c12::` → 12 and where its text starts.
+    private static func clozeOpening(_ rest: Substring) -> (Int, Substring.Index)? {
+        var index = rest.index(rest.startIndex, offsetBy: 3)
+        var digits = ""
+        while index < rest.endIndex, let digit = rest[index].wholeNumberValue, rest[index].isASCII, digits.count < 4 {
+            digits.append(rest[index])
+            _ = digit
+            index = rest.index(after: index)
+        }
+        guard let number = Int(digits), rest[index...].hasPrefix("::") else { return nil }
+        return (number, rest.index(index, offsetBy: 2))
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+
+/// Cards people have in other tools made a bank: Anki's text export, a
+/// Quizlet export, CSV with a header row, `Q:`/`A:` markdown. Each format's
+/// reader (one file each, named after it) gives `Card`s; this turns them
+/// into the bank JSON `--validate` and the schema know, skipping what the
+/// game cannot ask (and counting it). `quiz --import` writes that JSON, and
+/// `--questions` plays such a file by parsing it (`BankLoader.parse`): one
+/// conversion for both.
+public enum CardImport {
+    public enum Format: String, CaseIterable, Sendable {
+        case ankiText = "anki-text"
+        case quizlet
+        case csv
+        case markdown
+
+        /// How it is named in what quiz says.
+        public var name: String {
+            switch self {
+            case .ankiText: "Anki's text export"
+            case .quizlet: "a Quizlet export"
+            case .csv: "CSV"
+            case .markdown: "Q:/A: markdown"
+            }
+        }
+    }
+
+    /// What the command line says of the file (`--import-format`,
+    /// `--import-separator`, `--import-card-separator`); detected when nil.
+    public struct Settings: Sendable, Equatable {
+        public var format: Format?
+        /// Between a term and its definition (Quizlet), or between fields (CSV).
+        public var separator: String?
+        /// Between cards (Quizlet): a line break when nil.
+        public var cardSeparator: String?
+
+        public init(format: Format? = nil, separator: String? = nil, cardSeparator: String? = nil) {
+            self.format = format
+            self.separator = separator
+            self.cardSeparator = cardSeparator
+        }
+    }
+
+    /// A separator as `--import-separator` and `--import-card-separator`
+    /// take it: a name (`tab`, `comma`, `semicolon`, `pipe`, `space`,
+    /// `colon`, `newline`), `\t` or `\n`, or itself (1 to 16 characters).
+    public static func separator(named text: String) -> String? {
+        let names = [
+            "tab": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " ", "colon": ":", "newline": "\n",
+        ]
+        if let named = names[text.lowercased()] { return named }
+        let unescaped = text.replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\n", with: "\n")
+        guard !unescaped.isEmpty, unescaped.count <= 16 else { return nil }
+        return unescaped
+    }
+
+    /// The file extensions read as cards (any case); a `.txt` file may be
+    /// Anki's export or Quizlet's, told apart by its `#separator:` line.
+    public static let extensions: Set<String> = ["txt", "tsv", "csv", "md", "markdown"]
+
+    /// The extension of `path`, lowercased, when it is one of `extensions`.
+    public static func importExtension(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return extensions.contains(ext) ? ext : nil
+    }
+
+    /// The format of the file at `path` holding `bytes`, by its extension
+    /// and its first bytes; nil when it is a JSON bank (a first `{`) or its
+    /// extension is none of `extensions`.
+    public static func format(path: String, bytes: some Collection<UInt8>) -> Format? {
+        guard let ext = importExtension(path) else { return nil }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(0)
+        let first = start.first { ![9, 10, 13, 32].contains($0) }
+        if first == UInt8(ascii: "{") { return nil }
+        switch ext {
+        case "csv": return .csv
+        case "md", "markdown": return .markdown
+        default:
+            return start.starts(with: Array("#separator:".utf8)) || start.starts(with: Array("#html:".utf8))
+                ? .ankiText : .quizlet
+        }
+    }
+
+    /// One card as a format reads it, before the checks every bank's questions meet.
+    struct Card {
+        var prompt: String
+        var answer: String
+        var choices: [String]? = nil
+        var explanation: String? = nil
+        var category: String? = nil
+        var tags: [String] = []
+        /// It needs its picture or sound (a side that is only media).
+        var needsMedia = false
+    }
+
+    /// What a format's reader gives.
+    struct Deck {
+        var title: String?
+        var cards: [Card]
+        /// Cards the reader left out itself, with why ("with no answer").
+        var skipped: [String: Int] = [:]
+    }
+
+    /// The bank made of a file, as JSON, and what was left out.
+    public struct Result: Sendable {
+        public var format: Format
+        public var json: [UInt8]
+        public var questions: Int
+        /// Why cards were left out, each with its count ("2 that need their picture or sound").
+        public var skipped: [String]
+    }
+
+    /// The bank of the file at `path` (named in problems; its name without
+    /// its extension is the title when the file names no deck).
+    public static func convert(_ bytes: [UInt8], path: String, settings: Settings = Settings()) throws(BankError)
+        -> Result
+    {
+        // A separator given says the file is Quizlet's (or a .csv file's own).
+        var detected = settings.format ?? Self.format(path: path, bytes: bytes)
+        if settings.format == nil, settings.separator != nil || settings.cardSeparator != nil,
+            detected != .csv || settings.cardSeparator != nil
+        {
+            detected = .quizlet
+        }
+        do throws(ImportProblem) {
+            let body = try ImportText.checked(bytes)
+            guard let format = detected else {
+                if body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
+                    throw ImportProblem("a JSON bank already: play it with --questions, check it with --validate")
+                }
+                throw ImportProblem(
+                    "its format is not told by its name: name it .txt, .tsv, .csv or .md, or say --import-format")
+            }
+            let deck: Deck
+            switch format {
+            case .ankiText: deck = try AnkiTextImport.deck(body)
+            case .quizlet: deck = try QuizletImport.deck(body, settings: settings)
+            case .csv: deck = try CSVImport.deck(body, separator: settings.separator)
+            case .markdown: deck = try MarkdownImport.deck(body)
+            }
+            return try result(deck, format: format, path: path)
+        } catch {
+            throw .invalid([error.bankProblem(path: path)])
+        }
+    }
+
+    static let tooLongNote = "with an answer longer than \(BankChecker.maximumAnswerLength) characters"
+
+    private static func result(_ deck: Deck, format: Format, path: String) throws(ImportProblem) -> Result {
+        var skipped = deck.skipped
+        var seen = Set<String>()
+        var questions: [[(String, JSONValue)]] = []
+        for card in deck.cards {
+            let prompt = card.prompt.trimmed
+            // A typed answer is one line: an answer's lines (a list on the back of a card) are joined.
+            let answer = card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }
+                .filter { !$0.isEmpty }.joined(separator: "; ")
+            if card.needsMedia {
+                skipped["that need their picture or sound", default: 0] += 1
+            } else if prompt.isEmpty || answer.isEmpty {
+                skipped[prompt.isEmpty ? "with no question" : "with no answer", default: 0] += 1
+            } else if answer.count > BankChecker.maximumAnswerLength {
+                skipped[tooLongNote, default: 0] += 1
+            } else if !seen.insert(AnswerNormalizer.normalize(prompt)).inserted {
+                skipped["asking a question asked before (kept once)", default: 0] += 1
+            } else {
+                var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
+                if let choices = choices(card.choices, answer: answer) {
+                    question.append(("choices", .strings(choices)))
+                }
+                if let explanation = card.explanation?.trimmed, !explanation.isEmpty {
+                    question.append(("explanation", .string(explanation)))
+                }
+                if let category = card.category?.trimmed, !category.isEmpty {
+                    question.append(("category", .string(category)))
+                }
+                let tags = card.tags.map(\.trimmed).filter { !$0.isEmpty }
+                if !tags.isEmpty { question.append(("tags", .strings(tags))) }
+                questions.append(question)
+            }
+        }
+        if questions.isEmpty {
+            let why = skipped.isEmpty ? "" : " (skipped: " + describe(skipped).joined(separator: ", ") + ")"
+            throw ImportProblem("no card to import\(why)")
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        let title = deck.title?.trimmed.nonEmpty ?? stem.trimmed.nonEmpty ?? "Imported cards"
+        return Result(
+            format: format,
+            json: json(title: title, description: "Imported from \(name) (\(format.name))", questions: questions),
+            questions: questions.count, skipped: describe(skipped))
+    }
+
+    private static func describe(_ skipped: [String: Int]) -> [String] {
+        skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    }
+
+    /// The choices the game can ask (the answer among them, each once, 2 to
+    /// 26, none too long), or nil: the card is then asked as free text.
+    private static func choices(_ given: [String]?, answer: String) -> [String]? {
+        guard let given else { return nil }
+        var choices: [String] = []
+        var keys = Set<String>()
+        for choice in given.map(\.trimmed) + [answer] where !choice.isEmpty {
+            if keys.insert(AnswerMatcher.sameChoiceKey(choice)).inserted { choices.append(choice) }
+        }
+        guard choices.count >= 2, choices.count <= ChoiceLabels.maximumChoices,
+            choices.allSatisfy({ $0.count <= BankChecker.maximumAnswerLength }), choices.contains(answer)
+        else { return nil }
+        return choices
+    }
+
+    // MARK: The bank's JSON
+
+    enum JSONValue {
+        case string(String)
+        case strings([String])
+    }
+
+    /// The bank as JSON, two spaces a level, keys in the README's order.
+    static func json(title: String, description: String, questions: [[(String, JSONValue)]]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(questions.count * 160)
+        func add(_ text: String) { out.append(contentsOf: text.utf8) }
+        func string(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): add("\\\"")
+                case UInt8(ascii: "\\"): add("\\\\")
+                case 10: add("\\n")
+                case 9: add("\\t")
+                case 13: add("\\r")
+                case 0..<32, 127:
+                    let hex = String(byte, radix: 16)
+                    add("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        add("{\n  \"title\": ")
+        string(title)
+        add(",\n  \"description\": ")
+        string(description)
+        add(",\n  \"questions\": [")
+        for (index, question) in questions.enumerated() {
+            add(index == 0 ? "\n    {" : ",\n    {")
+            for (position, (key, value)) in question.enumerated() {
+                add(position == 0 ? "\n      " : ",\n      ")
+                string(key)
+                add(": ")
+                switch value {
+                case .string(let text): string(text)
+                case .strings(let texts):
+                    add("[")
+                    for (i, text) in texts.enumerated() {
+                        if i > 0 { add(", ") }
+                        string(text)
+                    }
+                    add("]")
+                }
+            }
+            add("\n    }")
+        }
+        add("\n  ]\n}\n")
+        return out
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,97 @@
+/// `Q:`/`A:` markdown, as hashcards and SuperMemo's text import write it:
+/// a card is a `Q:` line (and the lines after it) then an `A:` line (and
+/// the lines after it), cards apart by a blank line or the next `Q:`. A
+/// `C:` line is a hashcards cloze: each `[bracketed]` part is one question,
+/// asked with that part a blank and the others shown (`[text](link)` is a
+/// link, not a deletion). Lines outside a card (headings, prose) are left out.
+enum MarkdownImport {
+    static func deck(_ bytes: ArraySlice<UInt8>) throws(ImportProblem) -> CardImport.Deck {
+        let text = String(decoding: bytes, as: UTF8.self)
+        enum Side { case none, question, answer, cloze }
+        var side = Side.none
+        var prompt: [Substring] = []
+        var answer: [Substring] = []
+        var cards: [CardImport.Card] = []
+        var skipped: [String: Int] = [:]
+        func finish() {
+            switch side {
+            case .none: break
+            case .question, .answer:
+                cards.append(
+                    CardImport.Card(prompt: prompt.joined(separator: "\n"), answer: answer.joined(separator: "\n")))
+            case .cloze:
+                let (made, beyond) = clozes(prompt.joined(separator: "\n"))
+                if beyond > 0 {
+                    skipped["cloze deletions past a note's \(AnkiTextImport.maximumClozes)th", default: 0] += beyond
+                }
+                cards += made
+            }
+            side = .none
+            prompt = []
+            answer = []
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let trimmed = Substring(String(line).trimmed)
+            if trimmed.isEmpty {
+                // A blank line inside a question (before its answer) is kept; after the answer it ends the card.
+                if side == .question { prompt.append("") } else { finish() }
+                continue
+            }
+            if let rest = marker("Q:", trimmed) {
+                finish()
+                side = .question
+                prompt = [rest]
+            } else if let rest = marker("C:", trimmed) {
+                finish()
+                side = .cloze
+                prompt = [rest]
+            } else if let rest = marker("A:", trimmed), side == .question {
+                side = .answer
+                answer = [rest]
+            } else {
+                switch side {
+                case .none: break
+                case .question, .cloze: prompt.append(trimmed)
+                case .answer: answer.append(trimmed)
+                }
+            }
+        }
+        finish()
+        return CardImport.Deck(title: nil, cards: cards, skipped: skipped)
+    }
+
+    private static func marker(_ word: String, _ line: Substring) -> Substring? {
+        guard line.hasPrefix(word) else { return nil }
+        return Substring(String(line.dropFirst(word.count)).trimmed)
+    }
+
+    /// One card per `[deletion]`, up to `AnkiTextImport.maximumClozes`, and how many deletions are beyond.
+    static func clozes(_ text: String) -> (cards: [CardImport.Card], beyond: Int) {
+        // The text with the deletions' brackets taken out, and where each deletion is in it.
+        var plain = ""
+        var deletions: [Range<Int>] = []  // UTF-8 offsets: indices do not outlive a string's mutation
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            let after = rest.index(after: close)
+            if after < rest.endIndex, rest[after] == "(" {
+                // A link: plain text.
+                plain += rest[..<after]
+            } else {
+                plain += rest[..<open]
+                let start = plain.utf8.count
+                plain += rest[rest.index(after: open)..<close]
+                deletions.append(start..<plain.utf8.count)
+            }
+            rest = rest[after...]
+        }
+        plain += rest
+        let cards = deletions.prefix(AnkiTextImport.maximumClozes).map { offsets in
+            let start = plain.utf8.index(plain.startIndex, offsetBy: offsets.lowerBound)
+            let end = plain.utf8.index(plain.startIndex, offsetBy: offsets.upperBound)
+            return CardImport.Card(
+                prompt: String(plain[..<start]) + "____" + plain[end...], answer: String(plain[start..<end]))
+        }
+        return (cards, max(0, deletions.count - AnkiTextImport.maximumClozes))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Quizlet's export (a set's "Export": "Between term and definition" Tab,
+/// Comma or custom; "Between rows" New line, Semicolon or custom): a term,
+/// the separator, its definition, then the row separator. Quizlet writes no
+/// quotes, so with rows apart by line breaks a line without the term
+/// separator continues the definition before it (a definition that spans
+/// lines). The term is asked, the definition is the answer.
+enum QuizletImport {
+    static func deck(_ bytes: ArraySlice<UInt8>, settings: CardImport.Settings) throws(ImportProblem)
+        -> CardImport.Deck
+    {
+        let separator = settings.separator ?? "\t"
+        let rows = settings.cardSeparator ?? "\n"
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        var cards: [CardImport.Card] = []
+        var line = 1
+        if rows == "\n" {
+            for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                defer { line += 1 }
+                if let range = row.range(of: separator) {
+                    cards.append(
+                        CardImport.Card(
+                            prompt: String(row[..<range.lowerBound]), answer: String(row[range.upperBound...])))
+                } else if !cards.isEmpty {
+                    cards[cards.count - 1].answer += "\n" + row
+                } else if !String(row).trimmed.isEmpty {
+                    throw ImportProblem(line: line, "no \(name(separator)) between a term and its definition")
+                }
+            }
+        } else {
+            for row in text.components(separatedBy: rows) {
+                defer { line += row.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
+                guard !String(row).trimmed.isEmpty else { continue }
+                guard let range = row.range(of: separator) else {
+                    let blank = row.prefix { $0 == "\n" }.count
+                    throw ImportProblem(line: line + blank, "no \(name(separator)) between a term and its definition")
+                }
+                cards.append(
+                    CardImport.Card(prompt: String(row[..<range.lowerBound]), answer: String(row[range.upperBound...])))
+            }
+        }
+        return CardImport.Deck(title: nil, cards: cards)
+    }
+
+    /// A separator as the player would say it.
+    static func name(_ separator: String) -> String {
+        switch separator {
+        case "\t": "tab"
+        case "\n": "line break"
+        default: "\"\(separator)\""
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import QuizCore
+
+/// The pure side of importing cards: Anki's HTML and clozes made text, the
+/// delimited reader's quoting, format detection, and the parser held to
+/// its bounds on thousands of mutated files (in-process, each timed).
+@Suite struct CardImportTests {
+    @Test func htmlBecomesPlainTextWithMediaMentioned() {
+        let text = AnkiHTML.text(
+            "<div>One&nbsp;&amp;  two</div><div><br></div><ul><li>a</li><li>b</li></ul><ol><li>x</li><li>y</li></ol>"
+                + "<style>.card { color: red }</style><img src=\"pics/heart.png\"> [sound:beat.mp3]")
+        #expect(text.text == "One & two\n\n- a\n- b\n1. x\n2. y\n[image: heart.png] [sound: beat.mp3]")
+        #expect(text.hasMedia && !text.onlyMedia)
+        #expect(AnkiHTML.text("<img src='a.png'><br>[sound:b.ogg]").onlyMedia)
+        #expect(AnkiHTML.text("Paris [sound:paris.mp3]").withoutMedia == "Paris")
+        #expect(AnkiHTML.text("a <b>tag</b> &lt;kept&gt;", html: false).text == "a <b>tag</b> &lt;kept&gt;")
+    }
+
+    @Test func clozesMakeOneQuestionPerNumber() {
+        let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
+        #expect(field.numbers == [1, 2])
+        let first = field.question(1)
+        #expect(first.prompt == "Canberra is in ____ [country], ____")
+        #expect(first.answers == ["Australia", "Oceania"])
+        #expect(field.question(2).prompt == "____ is in Australia, Oceania")
+        // Nested (Anki 2.1.56 and later): the inner deletion shown inside the outer blank's answer.
+        let nested = AnkiHTML.Cloze("{{c1::The {{c2::red}} planet}} is Mars")
+        #expect(nested.question(2).prompt == "The ____ planet is Mars")
+        #expect(nested.question(1).answers == ["The red planet"])
+    }
+
+    @Test func quotedFieldsHoldDelimitersQuotesAndLineBreaks() throws {
+        let text = Array("a,\"b,\"\"c\"\"\r\nd\",e\r\n\"\"x,y,\n".utf8)
+        let records = try DelimitedRecords(delimiter: 44).records(text[...])
+        #expect(records.map(\.fields) == [["a", "b,\"c\"\r\nd", "e"], ["x", "y", ""]])
+        #expect(records.map(\.line) == [1, 3])
+    }
+
+    @Test func theFormatIsDetectedByExtensionAndContent() {
+        func format(_ path: String, _ text: String) -> CardImport.Format? {
+            CardImport.format(path: path, bytes: Array(text.utf8))
+        }
+        #expect(format("deck.txt", "#separator:tab\n") == .ankiText)
+        #expect(format("deck.TXT", "\u{FEFF}#separator:comma\n") == .ankiText)
+        #expect(format("set.txt", "term\tdefinition\n") == .quizlet)
+        #expect(format("set.tsv", "term\tdefinition\n") == .quizlet)
+        #expect(format("sheet.csv", "question,answer\n") == .csv)
+        #expect(format("notes.md", "Q: a\nA: b\n") == .markdown)
+        #expect(format("bank.txt", " {\"title\": \"x\"}") == nil, "a JSON bank, whatever its name")
+        #expect(format("bank.json", "question,answer\n") == nil)
+    }
+
+    @Test func invalidUTF8IsFoundAtItsFirstBadByte() {
+        #expect(ImportText.firstInvalidUTF8(Array("héllo €𝄞".utf8)) == nil)
+        #expect(ImportText.firstInvalidUTF8([0x61, 0xC0, 0x80]) == 1, "an overlong form")
+        #expect(ImportText.firstInvalidUTF8([0x61, 0xED, 0xA0, 0x80]) == 2, "a surrogate")
+        #expect(ImportText.firstInvalidUTF8([0x61, 0xE2, 0x82]) == 1, "cut short at the end")
+        #expect(ImportText.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 1, "past U+10FFFF")
+    }
+
+    @Test func theLineGuardStopsAtTheFirstLongLineAcrossChunks() {
+        var guardian = ImportLimits.LineGuard()
+        let short = [UInt8](repeating: 120, count: 1000) + [10]
+        #expect(short.withUnsafeBytes { guardian.scan($0) })
+        let half = [UInt8](repeating: 120, count: ImportLimits.lineBytes / 2)
+        #expect(half.withUnsafeBytes { guardian.scan($0) })
+        #expect(half.withUnsafeBytes { guardian.scan($0) })
+        #expect(!([120] as [UInt8]).withUnsafeBytes { guardian.scan($0) })
+        #expect(guardian.problem == "line 2 is longer than 1 MiB, the most a line may hold")
+    }
+
+    static let seeds: [(String, String)] = [
+        (
+            "deck.txt",
+            "#separator:tab\n#html:true\n#notetype column:1\n#deck column:2\n"
+                + "Basic\tA::B\t<b>Q</b>\tA<br>x\nCloze\tA\t{{c1::x::h}} {{c2::y}}\t<img src=\"p.png\">\n"
+        ),
+        ("set.tsv", "a\tb\nc\td\ne\n"),
+        ("sheet.csv", "question,answer,choices\n\"q,1\",a,a|b\nq2,\"x\"\"y\",\n"),
+        ("notes.md", "Q: a\nA: b\n\nC: [x] and [y](z) [w]\n"),
+    ]
+
+    /// Mutations of each format's file: each either converts to a bank
+    /// `BankLoader` takes, or throws one problem of one line, within a time
+    /// bound (a hang or a quadratic path shows as a slow case).
+    @Test func mutatedFilesConvertOrGiveOneLine() throws {
+        var mutator = Mutator(seed: 24)
+        let others = Self.seeds.map { Array($0.1.utf8) }
+        for round in 0..<4000 {
+            let (name, text) = Self.seeds[round % Self.seeds.count]
+            let bytes =
+                round % 10 == 9
+                ? mutator.mutateBytes([], others: others) : mutator.mutateBytes(Array(text.utf8), others: others)
+            let started = Date()
+            do {
+                let result = try CardImport.convert(bytes, path: name)
+                _ = try BankLoader.parseJSON(result.json, path: "out.json")
+            } catch {
+                guard case .invalid(let problems) = error else {
+                    Issue.record("round \(round): \(error)")
+                    continue
+                }
+                #expect(problems.count == 1, "round \(round)")
+                #expect(!problems[0].description.contains("\n"), "round \(round): \(problems[0])")
+            }
+            #expect(Date().timeIntervalSince(started) < 1, "round \(round)")
+        }
+    }
+
+    /// Hostile shapes at their bounds stay linear: fields of many `<`,
+    /// `{{c1::`, `<style>`, cloze numbers, and a markdown cloze of many `[x]`.
+    @Test(arguments: ["<", "{{c1::", "numbers", "<style>", "markdown"])
+    func hostileFieldsStayFast(shape: String) throws {
+        let text: String
+        let path: String
+        switch shape {
+        case "numbers":
+            text = "#separator:tab\n" + (1...5000).map { "{{c\($0)::x}}" }.joined() + "\tanswer\n"
+            path = "deck.txt"
+        case "markdown":
+            text = "C: " + String(repeating: "[x]", count: 20_000) + "\n"
+            path = "notes.md"
+        default:
+            text = "#separator:tab\n" + String(repeating: shape, count: 60_000 / shape.count) + "\tanswer\n"
+            path = "deck.txt"
+        }
+        let started = Date()
+        _ = try? CardImport.convert(Array(text.utf8), path: path)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 3, "\(shape): \(seconds) s")
+    }
+}
