@@ -169,7 +169,18 @@ import Testing
         #expect(notYet.status == 0)
         #expect(
             notYet.stdout == "You have not played Daily #9 (2026-12-09) yet: play it with quiz --daily 2026-12-09\n")
+        // A card of a day not out here yet is not offered as one to play.
+        let friendsCard = try quiz(friend, ["--share"], now: now).stdout
+        let early = try quiz(me, ["--compare"], now: "2026-12-08T12:00:00Z", input: friendsCard)
+        #expect(early.status == 0 && !early.stdout.contains("play it with"), "\(early.stdout)")
+        #expect(early.stdout.contains("it is not out yet here (today's is #8)"), "\(early.stdout)")
+        // An SVG card asked for with no game yet: nothing on standard output, one line, 66.
+        let noCard = try quiz(me, ["--share", "--format", "svg"], now: now)
+        #expect(noCard.status == 66 && noCard.stdout.isEmpty, "\(noCard.stdout)")
+        #expect(noCard.stderr == "quiz: no games yet, so no card to draw\n", "\(noCard.stderr)")
         try play(me, now: now)
+        let svg = try quiz(me, ["--share", "--format", "svg"], now: now).stdout
+        #expect(svg.contains(">Daily #9</text>") && svg.contains("quiz --daily 2026-12-09</text>"), "\(svg)")
         for form in [["--share"], ["--share", "--ascii"], ["--share", "--colorblind"], ["--share", "--text"]] {
             let card = try quiz(friend, form, now: now).stdout
             let chat =

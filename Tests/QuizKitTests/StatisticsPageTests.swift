@@ -259,9 +259,16 @@ import Testing
         #expect(!svg.contains("daily"))
     }
 
+    /// A text of megabytes from a bank or the history is cut in the page and the card.
+    @Test func aHugeTextIsCut() {
+        let cut = MarkupText.escaped(String(repeating: "<", count: 3_000_000))
+        #expect(cut.hasSuffix("…") && cut.count == 1999 * 4 + 1)
+        #expect(MarkupText.escaped("short & sweet") == "short &amp; sweet")
+    }
+
     @Test func theCardShowsTheDailyNumberAndColourBlindSquaresWhenAsked() {
         let (svg, card) = Self.card(daily: 123, colorblind: true)
-        #expect(svg.contains(" · daily #123</text>"))
+        #expect(svg.contains(">Daily #123</text>") && svg.contains("quiz --daily "))
         #expect(svg.contains("#f5793a") && svg.contains("#85c0f9") && !svg.contains("#2da44e"))
         #expect(svg.contains(MarkupText.escaped(card.text(colorblind: true), keepingLines: true)))
     }

@@ -5,8 +5,11 @@
 /// U+FFFD. Good in element content and in quoted attribute values.
 enum MarkupText {
     /// `keepingLines`: line breaks stay "\n" (multi-line text such as a card).
-    static func escaped(_ text: String, keepingLines: Bool = false) -> String {
+    /// A text longer than `longest` characters is cut there with "…": a page
+    /// or card stays small whatever a bank or the history holds.
+    static func escaped(_ text: String, keepingLines: Bool = false, longest: Int = 2000) -> String {
         var out = ""
+        let text = text.count > longest ? String(text.prefix(longest - 1)) + "…" : text
         out.reserveCapacity(text.utf8.count)
         for scalar in TerminalText.safe(text, lineBreaks: keepingLines).unicodeScalars {
             switch scalar {

@@ -18,7 +18,10 @@ extension ShareCard {
         let squaresTop = 78.0
         let height = squaresTop + Double(rows) * (square + gap) + (rows > 0 ? 14 : 0) + 28
         let title = QuizTitle.shown(title: session.title, quiz: session.quiz, unknown: "quiz")
-        let heading = DisplayWidth.truncate(title, to: 40) + (daily.map { " · daily #\($0)" } ?? "")
+        // A daily is its number (its title says no more), practice said as on the text card.
+        let heading =
+            daily.map { "Daily #\($0)" + (session.practice ? " · practice" : "") }
+            ?? DisplayWidth.truncate(title, to: 40)
         let score = "\(session.score)/\(session.total.map(String.init) ?? "?")"
         let day = headlineDay
         let colours: (right: String, wrong: String) = colorblind ? ("#f5793a", "#85c0f9") : ("#2da44e", "#cf222e")
@@ -51,8 +54,11 @@ extension ShareCard {
         }
         // In words, not "⏱": a font without the emoji would draw a box.
         let clock = session.duration.map { "time " + DurationFormat.clock($0) } ?? ""
-        let footer = [clock, "quiz"].filter { !$0.isEmpty }.joined(separator: " · ")
-        svg += "<text x=\"\(n(margin))\" y=\"\(n(height - 16))\" font-size=\"13\" fill=\"#59636e\">\(footer)</text>\n"
+        let replay = daily.map { "quiz --daily \(DailyDay(number: $0).iso)" } ?? replayCommand
+        let footer = [clock, replay.map { DisplayWidth.truncate($0, to: 60) } ?? ""].filter { !$0.isEmpty }
+            .joined(separator: " · ")
+        svg +=
+            "<text x=\"\(n(margin))\" y=\"\(n(height - 16))\" font-size=\"13\" fill=\"#59636e\">\(MarkupText.escaped(footer))</text>\n"
         svg += "</g>\n</svg>"
         return svg
     }

@@ -99,6 +99,16 @@ public enum DailyCommand {
         let output = context.output
         let title = "Daily #\(friend.day.number) (\(friend.day.iso))"
         guard let mine, let card = DailyCard(session: mine) else {
+            // Offered only when it can be played: not before #1, not before its day here.
+            let today = DailyDay(at: try context.clock.now, timeZone: LocalTimeZone.current)
+            guard friend.day.number >= 1, friend.day <= today else {
+                output.out(
+                    "You cannot have played \(title): "
+                        + (friend.day.number < 1
+                            ? "the daily quiz began on \(DailyQuiz.firstDate) (#1)."
+                            : "it is not out yet here (today's is #\(today.number))."))
+                return complete ? .success : .ioError
+            }
             output.out("You have not played \(title) yet: play it with quiz --daily \(friend.day.iso)")
             return complete ? .success : .ioError
         }

@@ -41,6 +41,10 @@ public enum ShareCommand {
             throw CommandFailure(error)
         }
         guard let session = picked else {
+            // An image is asked for: a sentence in its place would be written to the .svg file.
+            if case .svg = form {
+                throw CommandFailure(status: .noInput, message: "no games yet, so no card to draw")
+            }
             context.output.out("No games yet, so nothing to share." + (atMenu ? "" : " Play one with `quiz`."))
             return complete ? .success : .ioError
         }
