@@ -367,7 +367,7 @@ struct GamePlayer {
             case .best(let text):
                 console.out(console.green(console.wrapped(text, lineBreaks: false)))
             case .streak(let days):
-                console.out(console.green("Daily streak: \(days) days!") + " Come back tomorrow to keep it going.")
+                console.out(console.green("Play streak: \(days) days!") + " Come back tomorrow to keep it going.")
             case .share(let text):
                 console.out(console.dim(console.wrapped(text)))
             }

@@ -11,6 +11,8 @@ struct QuizCommand {
     let console: Console
     /// What was wrong with the configuration file, printed before anything else.
     let configurationProblems: [Configuration.Problem]
+    /// The settings file's problems and skipped banks are said by this command (not by the menu's).
+    let saysSettings: Bool
 
     var options: Options { context.options }
     var environment: [String: String] { context.environment }
@@ -20,6 +22,7 @@ struct QuizCommand {
     init(options: Options, environment: [String: String]) {
         let (file, problems) = CommandContext.configuration(options: options, environment: environment)
         configurationProblems = problems
+        saysSettings = true
         let console = Console(
             noColorFlag: options.noColor, environment: environment, fileSaysNever: file.color == .never)
         self.console = console
@@ -34,6 +37,7 @@ struct QuizCommand {
         self.context = context
         self.console = console
         configurationProblems = []
+        saysSettings = false
     }
 
     func with(_ change: (inout Options) -> Void) -> QuizCommand {
@@ -42,6 +46,9 @@ struct QuizCommand {
 
     func run() throws(CommandFailure) -> ExitStatus {
         for problem in configurationProblems { console.err(problem.description) }
+        for path in saysSettings ? context.missingBanks : [] {
+            console.err("settings: banks = \(TerminalText.safe(path)): no such file or folder; skipped")
+        }
         switch options.mode {
         case .help:
             console.out(Options.usage)

@@ -56,7 +56,7 @@ import Testing
         #expect(
             milestoneLines(game) == [
                 "Your first game of Mini Test Quiz: a best to beat next time.",
-                "Daily streak: 2 days! Come back tomorrow to keep it going.",
+                "Play streak: 2 days! Come back tomorrow to keep it going.",
             ])
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let stats = try runQuiz(["--stats"], environment: scratch.environment(["COLUMNS": "80"]))
         #expect(stats.stderr.isEmpty, "\(stats.stderr)")
         #expect(stats.stdout.hasPrefix("1 game - "), "ascii = yes is --ascii:\n\(stats.stdout)")
-        #expect(!stats.stdout.contains("Daily streak"), "streaks = no hides the streak:\n\(stats.stdout)")
+        #expect(!stats.stdout.contains("Play streak"), "streaks = no hides the streak:\n\(stats.stdout)")
 
         try scratch.writeConfig("ascii = ye\nstreaks = of\n")
         let refused = try runQuiz(["--stats"], environment: scratch.environment(["COLUMNS": "80"]))

@@ -28,9 +28,9 @@ import Testing
         try reviewedYesterday(scratch)
         let played = try playToday(scratch)
         #expect(played.status == 0)
-        #expect(played.stdout.contains("Daily streak: 2 days! Come back tomorrow to keep it going."))
+        #expect(played.stdout.contains("Play streak: 2 days! Come back tomorrow to keep it going."))
         let stats = try runQuiz(["--stats"], environment: scratch.environment())
-        #expect(stats.stdout.contains("Daily streak: 2 days · longest 2 days"))
+        #expect(stats.stdout.contains("Play streak: 2 days · longest 2 days"))
     }
 
     @Test func streaksOffHidesThemAfterAGameAndInTheStats() throws {
@@ -56,6 +56,6 @@ import Testing
 
         try scratch.writeConfig("streaks = on\n")
         let back = try runQuiz(["--stats"], environment: scratch.environment())
-        #expect(back.stdout.contains("Daily streak: 2 days"))
+        #expect(back.stdout.contains("Play streak: 2 days"))
     }
 }

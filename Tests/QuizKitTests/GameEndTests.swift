@@ -17,7 +17,7 @@ import Testing
             switch line {
             case .score, .share: nil
             case .news(let text), .best(let text): text
-            case .streak(let days): "Daily streak: \(days) days! Come back tomorrow to keep it going."
+            case .streak(let days): "Play streak: \(days) days! Come back tomorrow to keep it going."
             }
         }
     }
@@ -56,12 +56,12 @@ import Testing
             (2, "2026-03-02T14:00:00Z", ["That equals your best."]),
             (
                 0, "2026-03-03T10:00:00Z",
-                ["Your best is 2/3.", "Daily streak: 2 days! Come back tomorrow to keep it going."]
+                ["Your best is 2/3.", "Play streak: 2 days! Come back tomorrow to keep it going."]
             ),
             (3, "2026-03-03T11:00:00Z", ["New best for Mini Test Quiz! Your best before was 2/3."]),
             (
                 3, "2026-03-04T09:00:00Z",
-                ["That equals your best.", "Daily streak: 3 days! Come back tomorrow to keep it going."]
+                ["That equals your best.", "Play streak: 3 days! Come back tomorrow to keep it going."]
             ),
             (3, "2026-03-06T09:00:00Z", ["That equals your best."]),
         ]
@@ -125,7 +125,7 @@ import Testing
         #expect(
             Self.milestoneLines(game) == [
                 "Your first game of Mini Test Quiz: a best to beat next time.",
-                "Daily streak: 2 days! Come back tomorrow to keep it going.",
+                "Play streak: 2 days! Come back tomorrow to keep it going.",
             ])
     }
 

@@ -41,6 +41,22 @@ struct HistoryReportTableTests {
         #expect(report.summary() == "1 game · average 100% · best 10/10 (Computing)")
     }
 
+    /// The closing line scores a daily as the game it is, as `--stats`
+    /// does, and leaves a review's score out (it is counted, not scored).
+    @Test func theSummaryScoresDailiesAndNotReviews() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var daily = Session.Fields(date: start, score: 9)
+        daily.total = 10
+        daily.daily = 3
+        let sessions = [
+            Session(daily),
+            Session(date: start.addingTimeInterval(60), score: 3, total: 10, quiz: "capitals", title: "Capitals"),
+            Session(date: start.addingTimeInterval(120), score: 8, total: 8, quiz: Session.Kind.reviewQuizID),
+        ]
+        let summary = HistoryReport(sessions: sessions, timeZone: utc).summary()
+        #expect(summary.hasPrefix("3 games · average 60% · best 9/10 ("), "\(summary)")
+    }
+
     /// The best game as `--stats` has it: among equal fractions the higher
     /// score (5/5 over an earlier 3/3), then the earlier game.
     @Test func theBestIsStatsBest() {

@@ -81,6 +81,9 @@ import Testing
         // A table per chart (the two accuracy charts share one), and the missed questions'.
         #expect(html.components(separatedBy: "<table").count - 1 == charts.count)
         #expect(html.contains("The weakest categories (at least 10 answers): "))
+        // The review figures in the text view's words, the 30 days' among them.
+        #expect(html.contains("<p>Recalled when due, last 30 days: "))
+        #expect(html.contains("Not seen yet, learning and well learned") && !html.contains("True retention"))
         for chart in charts {
             #expect(
                 Self.isXML(chart.replacingOccurrences(of: "<svg ", with: "<svg xmlns=\"http://www.w3.org/2000/svg\" ")),
@@ -99,7 +102,7 @@ import Testing
         #expect(html.contains("<td>\(AnswerAccuracy.noCategory)</td>"))
         #expect(html.contains("Amazon ×"), "the answers typed")
         #expect(html.contains("Due in the next 30 days"))
-        #expect(html.contains("against the target of 90%"))
+        #expect(html.contains("against the aim of 90%"))
     }
 
     @Test func textFromTheBanksAndTheHistoryIsEscaped() throws {

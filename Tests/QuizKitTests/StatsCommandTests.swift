@@ -42,7 +42,7 @@ import Testing
         #expect(stats.status == .success)
         #expect(stats.stderr.isEmpty, "\(stats.stderr)")
         #expect(stats.stdout.contains("2 games"))
-        #expect(stats.stdout.contains("Daily streak: 1 day"))
+        #expect(stats.stdout.contains("Play streak: 1 day"))
         #expect(stats.stdout.contains("Mini Test Quiz"))
         #expect(stats.stdout.contains("3/3 100%"))
         #expect(stats.stdout.contains("Questions you miss most"))

@@ -26,7 +26,7 @@ import Testing
         let statistics = Statistics(sessions: F.daily([-1, 0]), now: F.utcDate(days: 0, hour: 20), timeZone: F.utc)
         let on = statistics.text()
         let off = statistics.text(streaks: false)
-        #expect(on.contains("Daily streak: 2 days · longest 2 days"))
+        #expect(on.contains("Play streak: 2 days · longest 2 days"))
         #expect(!off.contains("streak"))
         #expect(
             off.split(separator: "\n", omittingEmptySubsequences: false).count

@@ -191,7 +191,10 @@ public struct Game: Sendable {
             asked, outcome: outcome, given: text, typed: how == .read || how == .slip ? input : nil,
             spelled: how == .slip && outcome == .right ? text : nil,
             readAs: how == .read || how == .slip ? text : nil)
-        if byLabel, outcome == .wrong { feedback.chosen = "\(input.lowercased())) \(text)" }
+        // Said with the label shown on screen, whichever kind was typed.
+        if byLabel, outcome == .wrong {
+            feedback.chosen = "\(asked.labels.label(choice) ?? input.lowercased())) \(text)"
+        }
         return .answered(feedback)
     }
 

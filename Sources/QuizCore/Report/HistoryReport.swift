@@ -82,7 +82,7 @@ public struct HistoryReport {
         for (number, session) in sessions.enumerated() {
             summary.add(
                 (session.score, session.total), date: session.date.timeIntervalSinceReferenceDate, number: number,
-                quiz: session.kind == .quiz)
+                quiz: session.kind != .review)
         }
         return summary.text(width: width, ascii: ascii, limited: limit != nil) { title(sessions[$0]) }
     }

@@ -23,7 +23,7 @@ package enum HistoryTable {
         var percent: String
         var took: String
         var points: (score: Int, total: Int?)
-        /// A quiz's game (not a review's): counted in the summary.
+        /// Not a review: scored in the summary (a review is only counted).
         var quiz: Bool
 
         /// The cells as `StreamedHistoryReport` keeps them between its
@@ -119,7 +119,7 @@ package enum HistoryTable {
             return Cells(
                 day: day, time: time, title: safe.text, titleWidth: safe.width, score: HistoryReport.score(session),
                 percent: HistoryReport.percent(session), took: DurationFormat.clock(session.duration),
-                points: (session.score, session.total), quiz: session.kind == .quiz)
+                points: (session.score, session.total), quiz: session.kind != .review)
         }
 
         private func formatter(_ pattern: String) -> DateFormatter {

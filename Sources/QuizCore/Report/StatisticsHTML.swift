@@ -85,7 +85,7 @@ extension Statistics {
         let columns = heatmap.columns
         html.raw("<section id=\"calendar\">\n<h2>Games per day</h2>\n")
         html.raw(
-            "<p class=\"streak\">Daily streak: <strong>\(Self.count(streaks.current, "day"))</strong>"
+            "<p class=\"streak\">Play streak: <strong>\(Self.count(streaks.current, "day"))</strong>"
                 + " · longest \(Self.count(streaks.longest, "day"))</p>\n")
         let played = heatmap.days.filter { !$0.isFuture && $0.games > 0 }
         let total = played.reduce(0) { $0 + $1.games }
@@ -218,23 +218,26 @@ extension Statistics {
         html.raw("<section id=\"reviews\">\n<h2>Reviews</h2>\n<div class=\"grid\">\n")
         let targetPercent = Percent.of(target) ?? 90
 
-        // True retention by week against the target.
+        // The last 30 days, in the text view's words; then by week against the target.
+        html.raw(
+            "<p>\(MarkupText.escaped("Recalled when due, last \(ReviewProgress.retentionDays) days: " + reviews.recalled)).</p>\n"
+        )
         let retention = reviews.weeklyRetention
         let known = retention.compactMap { $0 }.compactMap(Percent.of)
         let label =
-            "True retention by week, last \(ReviewProgress.retentionWeeks) weeks, against the target of \(targetPercent)%: "
+            "Recalled when due, by week, last \(ReviewProgress.retentionWeeks) weeks, against the aim of \(targetPercent)%: "
             + (known.isEmpty
                 ? "no reviews of due questions"
                 : zip(reviews.weekStarts, retention).compactMap { start, value in
                     value.flatMap(Percent.of).map { "\($0)% in the week of \(start)" }
                 }.joined(separator: ", "))
-        html.raw("<figure>\n<h3>True retention by week</h3>\n")
+        html.raw("<figure>\n<h3>Recalled when due, by week</h3>\n")
         barChart(
             &html, id: "retention-chart", title: label, values: retention.map { $0 ?? 0 }, maximum: 1,
             target: target, percent: true)
         html.raw("<figcaption>\(MarkupText.escaped(label)).</figcaption>\n")
         html.table(
-            caption: "True retention by week", headers: ["Week of", "Due reviews", "Right", "Retention", "Target"],
+            caption: "Recalled when due, by week", headers: ["Week of", "Due reviews", "Recalled", "Share", "Aim"],
             rows: zip(reviews.weekStarts, reviews.weeklyDue).map { start, count in
                 [
                     start, String(count.due), String(count.right),
@@ -258,16 +261,17 @@ extension Statistics {
             rows: zip(reviews.forecastDays, reviews.forecast).map { [$0, String($1)] }, numeric: [1])
         html.raw("</figure>\n")
 
-        // New, learning and mature.
+        // Not seen yet, learning and well learned.
         let learning = max(0, reviews.seen - reviews.mature)
         let states = [
-            ("New", reviews.unseen, "new"), ("Learning", learning, "learning"), ("Mature", reviews.mature, "mature"),
+            ("Not seen yet", reviews.unseen, "new"), ("Learning", learning, "learning"),
+            ("Well learned", reviews.mature, "mature"),
         ]
         let all = max(states.reduce(0) { $0 + $1.1 }, 1)
         let statesLabel =
             "Questions by state: "
             + states.map { "\(MarkupText.grouped($0.1)) \($0.0.lowercased())" }.joined(separator: ", ")
-        html.raw("<figure>\n<h3>New, learning and mature</h3>\n")
+        html.raw("<figure>\n<h3>Not seen yet, learning and well learned</h3>\n")
         html.svgOpen(id: "states-chart", width: 320, height: 64, title: statesLabel)
         var start = 0.0
         for (name, count, className) in states where count > 0 {
@@ -284,7 +288,7 @@ extension Statistics {
             html.text("\(name) \(MarkupText.grouped(count))", x: x + 15, y: 52, className: "label")
         }
         html.raw(
-            "\n</svg>\n<figcaption>\(MarkupText.escaped(statesLabel)). Mature: scheduled 21 days or more ahead.</figcaption>\n"
+            "\n</svg>\n<figcaption>\(MarkupText.escaped(statesLabel)). Well learned: 21 days or more between reviews.</figcaption>\n"
         )
         html.table(
             caption: "Questions by state", headers: ["State", "Questions"],

@@ -52,7 +52,7 @@ extension Statistics {
     }
 
     private var streakParts: [String] {
-        ["Daily streak: \(Self.count(streaks.current, "day"))", "longest \(Self.count(streaks.longest, "day"))"]
+        ["Play streak: \(Self.count(streaks.current, "day"))", "longest \(Self.count(streaks.longest, "day"))"]
     }
 
     /// `parts` joined by " · " on as few lines as fit `width`, broken

@@ -68,17 +68,24 @@ public struct BankLocator: Sendable {
 
     /// The banks always loaded: `folder` when it is a folder, then the
     /// settings file's `banks` paths (`~/` from `home`; without a home, those are left out).
-    public static func alwaysLoaded(folder: String, settings: [String], home: String?) -> [String] {
+    public static func alwaysLoaded(folder: String, settings: [String], home: String?) -> (
+        paths: [String], missing: [String]
+    ) {
         var paths = isFolder(folder) ? [folder] : []
+        var missing: [String] = []
         for path in settings {
+            let full: String
             if path.hasPrefix("~/") {
                 guard let home, !home.isEmpty else { continue }
-                paths.append(home + path.dropFirst())
+                full = home + path.dropFirst()
             } else {
-                paths.append(path)
+                full = path
             }
+            // A bank moved or deleted since the line was written is skipped (and
+            // said), as a settings line quiz cannot use is: it stops nothing.
+            if FileManager.default.fileExists(atPath: full) { paths.append(full) } else { missing.append(path) }
         }
-        return paths
+        return (paths, missing)
     }
 
     /// The bundled banks, then each path of `bankPaths` or URL (same id

@@ -20,6 +20,8 @@ public struct CommandContext {
     private let quizClock: Result<QuizClock, CommandFailure>
     /// The banks always loaded, then `--questions` (`bankPaths`).
     public let bankPaths: [String]
+    /// The settings' `banks` paths, as written, that are not there: skipped.
+    public let missingBanks: [String]
     /// FSRS with `--fsrs-parameters` and the configured target recall, made once.
     private let quizScheduler: Result<FSRS, CommandFailure>
 
@@ -50,10 +52,11 @@ public struct CommandContext {
             adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
             scheduler: try? scheduler.get(), onWait: onWait)
         banks = BankLocator(environment: environment, fetch: fetch)
-        bankPaths =
-            BankLocator.alwaysLoaded(
-                folder: store.folder + "/" + BankLocator.banksFolderName, settings: settings.banks,
-                home: environment["HOME"]) + options.questionPaths
+        let always = BankLocator.alwaysLoaded(
+            folder: store.folder + "/" + BankLocator.banksFolderName, settings: settings.banks,
+            home: environment["HOME"])
+        bankPaths = always.paths + options.questionPaths
+        missingBanks = always.missing
         quizClock = Result { () throws(CommandFailure) in try QuizClock(environment: environment) }
     }
 

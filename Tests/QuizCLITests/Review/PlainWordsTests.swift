@@ -49,6 +49,15 @@ import Testing
         let named = try runQuiz(["--review", "-n", "2"], input: "yes\nno\n", environment: environment)
         #expect(named.stdout.hasPrefix("Review · 2 of 3 due · from Zebra Facts\n"), "\(named.stdout)")
         #expect(!named.stdout.contains("not loaded"))
+        // A banks line whose bank has gone is said and skipped: it stops no command.
+        try scratch.writeConfig("banks = ~/gone.json\nbanks = ~/zebra.json\n")
+        for arguments in [["--list"], ["--stats"], []] {
+            let run = try runQuiz(arguments, input: "quit\n", environment: environment)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(
+                run.stderr.components(separatedBy: "\n").filter { $0.contains("gone.json") }
+                    == ["quiz: settings: banks = ~/gone.json: no such file or folder; skipped"], "\(run.stderr)")
+        }
         try scratch.writeConfig("")
 
         // Kept in DATA/banks: the same.
@@ -142,7 +151,7 @@ import Testing
         terminal.send("quit\n")
         #expect(try terminal.waitForExit() == 0)
         let got = try String(contentsOfFile: paged, encoding: .utf8)
-        #expect(got.contains("Daily streak") && got.contains("Due in the next 7 days"), "\(got)")
-        #expect(!PseudoTerminal.plain(terminal.output).contains("Daily streak"), "the stats went to the pager only")
+        #expect(got.contains("Play streak") && got.contains("Due in the next 7 days"), "\(got)")
+        #expect(!PseudoTerminal.plain(terminal.output).contains("Play streak"), "the stats went to the pager only")
     }
 }
