@@ -52,7 +52,7 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return
             ;;
-        --data-dir)
+        --data-dir | --sync-dir)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return
@@ -72,7 +72,7 @@ _quiz() {
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
-            --data-dir --history --share --stats --review --list --validate --format --limit --quiz --game --ascii
+            --data-dir --sync-dir --history --share --stats --review --list --validate --format --limit --quiz --game --ascii
             --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history -h --help --version' -- "$cur")
         return
     fi

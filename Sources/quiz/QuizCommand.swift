@@ -42,6 +42,10 @@ struct QuizCommand {
 
     func run() throws(CommandFailure) -> ExitStatus {
         for problem in configurationProblems { console.err(problem.description) }
+        // Every command that reads the history reads the synced folder's new games first.
+        if [.repl, .history, .share, .stats, .review].contains(options.mode) || options.mode.name == "play" {
+            sync()
+        }
         switch options.mode {
         case .help:
             console.out(Options.usage)
@@ -81,6 +85,12 @@ struct QuizCommand {
             let input = newInput()
             return Menu(command: self, input: input, library: library).run()
         }
+    }
+
+    /// The synced folder's new games added (`CommandContext.sync`); a long
+    /// journal folded in the background, as after a game.
+    func sync() {
+        if context.sync() { Compaction.startInBackground(folder: store.folder) }
     }
 
     /// `--history` and the menu's `history`: the text `HistoryCommand`

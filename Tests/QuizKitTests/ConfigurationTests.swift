@@ -55,8 +55,8 @@ import Testing
         #expect(configuration == Configuration(count: 4))
         #expect(
             problems == [
-                "\(path):3: unknown key 'sqaures' (did you mean squares?); the keys are squares, ascii, color, count, streaks, retention; line ignored",
-                "\(path):4: unknown key 'theme'; the keys are squares, ascii, color, count, streaks, retention; line ignored",
+                "\(path):3: unknown key 'sqaures' (did you mean squares?); the keys are squares, ascii, color, count, streaks, retention, sync; line ignored",
+                "\(path):4: unknown key 'theme'; the keys are squares, ascii, color, count, streaks, retention, sync; line ignored",
             ])
     }
 

@@ -12,6 +12,7 @@ import Foundation
 /// count = 10             # questions per game, like -n (all: every question)
 /// streaks = off          # on or off: the daily streak in --stats and after a game
 /// retention = 0.85       # reviews' desired retention, 0.70 to 0.99 (default 0.9)
+/// sync = ~/Sync/quiz     # the synced folder, like --sync-dir (~/ is $HOME)
 /// ```
 ///
 /// Every yes-or-no key takes the same words: true/false, yes/no, on/off.
@@ -32,10 +33,12 @@ public struct Configuration: Sendable, Equatable {
     public var streaks: Bool?
     /// The desired retention reviews are scheduled for.
     public var retention: Double?
+    /// The synced folder, as written (`~/` not yet expanded).
+    public var sync: String?
 
     public init(
         squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil,
-        retention: Double? = nil
+        retention: Double? = nil, sync: String? = nil
     ) {
         self.squares = squares
         self.ascii = ascii
@@ -43,6 +46,7 @@ public struct Configuration: Sendable, Equatable {
         self.count = count
         self.streaks = streaks
         self.retention = retention
+        self.sync = sync
     }
 
     /// The retentions `retention` may be.
@@ -68,7 +72,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = ["squares", "ascii", "color", "count", "streaks", "retention"]
+    public static let keys = ["squares", "ascii", "color", "count", "streaks", "retention", "sync"]
     /// Other spellings of keys.
     static let keyAliases = ["colour": "color"]
     /// The largest count accepted: more than any bank holds, small enough to print.
@@ -166,6 +170,9 @@ public struct Configuration: Sendable, Equatable {
                 return "retention must be a number from 0.70 to 0.99, not '\(Self.shown(value))'"
             }
             retention = number
+        case "sync":
+            guard !value.isEmpty else { return "sync must name a folder" }
+            sync = value
         default:
             return "unknown key '\(key)'"
         }

@@ -47,6 +47,8 @@ public struct Options: Sendable, Equatable {
     public var seedForGame: UInt64 { seed ?? UInt64.random(in: 1...999_999) }
     public var questionPaths: [String] = []
     public var dataDir: String?
+    /// `--sync-dir DIR`: the synced folder (`SyncFolder`), over `QUIZ_SYNC_DIR` and the file's `sync`.
+    public var syncDir: String?
     public var format: HistoryReport.Format?
     /// `--format reviews` (with --history): the review log for the FSRS optimizer.
     public var reviewLog = false
@@ -99,6 +101,8 @@ public struct Options: Sendable, Equatable {
               --category NAME       with QUIZ: only questions of that category
               --difficulty LEVEL    with QUIZ: only easy, medium or hard questions
               --data-dir DIR        where the history lives
+              --sync-dir DIR        a folder synced between machines (Syncthing,
+                                    Dropbox, git): one history on every machine
               --format FORMAT       with --history: table, markdown, csv or json,
                                     or reviews (the review log for the FSRS
                                     optimizer); with --stats: table or json
@@ -237,6 +241,7 @@ public struct Options: Sendable, Equatable {
                 }
                 options.maxDownload = bytes
             case "--data-dir": options.dataDir = try value()
+            case "--sync-dir": options.syncDir = try value()
             case "--fsrs-parameters": options.fsrsParameters = try value()
             case "--quiz": options.quizFilter = try value()
             case "--category": options.category = try value()
@@ -355,6 +360,9 @@ public struct Options: Sendable, Equatable {
         if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
         if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        }
+        if syncDir != nil && (mode == .list || mode == .compact || validating || mode.name == "merge") {
+            throw usageError("--sync-dir goes with playing, the menu, --review, --history, --share and --stats")
         }
     }
 }
