@@ -109,6 +109,9 @@ public struct SyncFolder: Sendable {
     public func sync() -> Report {
         var state = SyncState.read(statePath, folder: path)
         var report = Report(added: 0, diagnostics: [])
+        // The data folder first: the state is kept there.
+        var notices: [Diagnostic] = []
+        try? store.makeFolder(notices: &notices)
         // Made when missing (its engine may not have made it yet on this machine).
         if mkdir(path, 0o700) == 0 { state.files = [:] }
         let names: [String]
@@ -210,9 +213,11 @@ public struct SyncFolder: Sendable {
     }
 
     /// Says `diagnostic` unless it was said already (`key` in the state),
-    /// and remembers that it was.
+    /// and remembers that it was. A file that cannot be written in a folder
+    /// that could not be read is not news.
     private func say(_ diagnostic: Diagnostic, key: String, in state: inout SyncState, to report: inout Report) {
-        if state.said.insert(key).inserted { report.diagnostics.append(diagnostic) }
+        let news = key != "write" || !state.said.contains("folder")
+        if state.said.insert(key).inserted && news { report.diagnostics.append(diagnostic) }
     }
 
     /// This machine's own file made to hold every game of the history: the
