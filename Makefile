@@ -50,6 +50,10 @@ test-deps: deps
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing zsh and fish with apt-get (the completions are checked with them)" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null; } \
 		|| echo "make: zsh or fish is missing and could not be installed; CompletionTests will skip their checks; run: sudo apt-get install zsh fish" >&2
+	@command -v syncthing >/dev/null 2>&1 \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing syncthing with apt-get (the synced folder is tested with it)" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq syncthing >/dev/null; } \
+		|| echo "make: syncthing is missing and could not be installed; SyncthingTests will be skipped; run: sudo apt-get install syncthing" >&2
 
 # quiz and quiz-fetch are linked with the Swift libraries built in
 # (--static-swift-stdlib, their own build folder): quiz starts in about 3 ms
