@@ -87,11 +87,13 @@ test: test-deps lint
 
 # The long form of the reliability checks: 500 SIGKILLs at random moments
 # (make test runs 50), 500 damaged histories in the damage model (make test
-# runs 20; QUIZ_DAMAGE_MODEL_SEED=N for other ones), then the signal, damage,
-# lock and concurrency suites.
+# runs 20; QUIZ_DAMAGE_MODEL_SEED=N for other ones), 100 runs of the sync
+# model (make test runs 8), then the signal, damage, lock, concurrency and
+# synced-folder suites.
 stress: deps
 	QUIZ_CRASH_KILLS=$${QUIZ_CRASH_KILLS:-500} QUIZ_DAMAGE_MODEL_RUNS=$${QUIZ_DAMAGE_MODEL_RUNS:-500} \
-		$(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests|HistoryDamageModelTests|Item04JournalDamageTests|Item17LockWaitTests'
+		QUIZ_SYNC_MODEL_RUNS=$${QUIZ_SYNC_MODEL_RUNS:-100} \
+		$(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests|HistoryDamageModelTests|Item04JournalDamageTests|Item17LockWaitTests|SyncFolderTests|SyncModelTests'
 
 # What the benchmark runs besides quiz: the sqlite3 shell it is compared with,
 # /usr/bin/time for peak memory, Python 3 for the harness.

@@ -361,8 +361,9 @@ public struct Options: Sendable, Equatable {
         if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
         }
-        if syncDir != nil && (mode == .list || mode == .compact || validating || mode.name == "merge") {
-            throw usageError("--sync-dir goes with playing, the menu, --review, --history, --share and --stats")
+        if syncDir != nil && (mode == .list || mode == .compact || validating) {
+            throw usageError(
+                "--sync-dir goes with playing, the menu, --review, --history, --share, --stats and --merge-history")
         }
     }
 }

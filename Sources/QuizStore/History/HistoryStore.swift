@@ -390,10 +390,11 @@ public struct HistoryStore: Sendable {
     /// `inlineCompactionLimit` games): then they are carried over as
     /// `compact` does. When pending games wait or damage was repaired, all
     /// three are removed. Then, with a synced folder, the game goes to this
-    /// machine's file there (`SyncFolder.append`; a failure is a notice).
+    /// machine's file there (`SyncFolder.append`, or with pending games
+    /// added, `publish`; a failure is a notice).
     public func record(_ session: Session, index: QuestionIndex? = nil) throws(RecordFailure) -> RecordReport {
         var report = try recordHere(session, index: index)
-        if let sync { report.diagnostics += sync.append(session) }
+        if let sync { report.diagnostics += report.recovered > 0 ? sync.publish() : sync.append(session) }
         return report
     }
 

@@ -145,9 +145,7 @@ public struct SyncFolder: Sendable {
         if ownStale { writeOwn(id: id, state: &state, report: &report) }
         // Then every file that changed (this machine's own among them: games
         // it holds that the history lacks), merged at once.
-        // (This machine's own file written whole just now holds only the history's games.)
-        let merged = changed.filter { state.files[$0.name]?.mark != $0.mark }.map(\.name)
-        if !merged.isEmpty { merge(merged, state: &state, report: &report) }
+        if !changed.isEmpty { merge(changed.map(\.name), state: &state, report: &report) }
         state.write(statePath)
         return report
     }
@@ -190,6 +188,18 @@ public struct SyncFolder: Sendable {
             say(writeFailure(ownPath, error.reason), key: "write", in: &state, to: &report)
         }
         lock.release()
+        state.write(statePath)
+        return report.diagnostics
+    }
+
+    /// Brings this machine's own file up to the history: the games it lacks
+    /// appended (after games came in another way: `--merge-history`, games
+    /// that waited in a pending file). What goes wrong is said once.
+    public func publish() -> [Diagnostic] {
+        var state = SyncState.read(statePath, folder: path)
+        var report = Report(added: 0, diagnostics: [])
+        guard let id = knownMachineID(&state, &report) else { return report.diagnostics }
+        writeOwn(id: id, state: &state, report: &report)
         state.write(statePath)
         return report.diagnostics
     }
