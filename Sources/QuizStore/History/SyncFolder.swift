@@ -22,7 +22,8 @@ internal import QuizFormats
 ///
 /// How far each file was read (`SyncState`, `sync.state` in the data folder:
 /// its size and a checksum of its header and last bytes) makes a start with
-/// nothing new a listing, a stat and two small reads a file. The machine id
+/// nothing new a listing, a stat and two small reads a file; a file that
+/// only grew is read from the end of its last whole record (`SyncRead`). The machine id
 /// (`sync.machine`) is made once, at random, and kept: two machines may
 /// share a host name. This machine's own file is written whole (every game
 /// of the history) the first time, and again with the games it lacks when
@@ -303,14 +304,17 @@ public struct SyncFolder: Sendable {
             result = try store.merging(exported: false) { add throws(ArchiveError) in
                 for name in names {
                     let file = path + "/" + name
-                    guard let bytes = try? FileContents.skippingHoles(file) else { continue }
-                    var entry = SyncState.File(mark: SyncMark(of: bytes.data))
+                    guard let bytes = SyncRead(file, after: state.files[name]?.whole) else { continue }
+                    defer { bytes.close() }
+                    var entry = SyncState.File(mark: bytes.mark)
                     defer { read.append((name, entry)) }
                     // A file that is no journal at all (another program's) is ignored.
-                    guard let contents = HistoryJournal.parse(bytes.data, holes: bytes.holes),
+                    guard let contents = HistoryJournal.parse(bytes.data),
                         contents.headerIntact || !contents.entries.isEmpty
                     else { continue }
-                    // A torn last record is a file still arriving: read up to it, silently.
+                    // A torn last record is a file still arriving: read up to it,
+                    // silently, and from there next time.
+                    if !contents.isDamaged { entry.whole = bytes.mark(upTo: contents.validLength) }
                     if contents.isDamaged {
                         entry.damaged = true
                         if state.files[name]?.damaged != true {
@@ -346,6 +350,63 @@ public struct SyncFolder: Sendable {
     }
 }
 
+/// The bytes of a sync file not read before: when the file still begins as
+/// it did up to the end of its last whole record (`after`, its `SyncMark`
+/// there), the bytes from there behind a journal's header; else the whole
+/// file. Read through one descriptor, so the marks are of the same file.
+struct SyncRead {
+    /// A journal: the header and records from `start`.
+    var data: Data
+    /// Where the records of `data` begin in the file.
+    var start: Int
+    private let fd: Int32
+    /// The mark of the whole file as read.
+    private(set) var mark = SyncMark(size: 0, check: 0)
+
+    init?(_ path: String, after whole: SyncMark?) {
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 1 << 40 else {
+            Glibc.close(fd)
+            return nil
+        }
+        let size = Int(info.st_size)
+        var from = 0
+        if let whole, whole.size >= HistoryJournal.headerSize, whole.size <= size,
+            SyncMark.of(fd: fd, length: whole.size) == whole
+        {
+            from = whole.size
+        }
+        start = from
+        let file = fd
+        var bytes = [UInt8](repeating: 0, count: size - from)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(file, buffer.baseAddress! + done, buffer.count - done, off_t(from + done))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        bytes.removeLast(bytes.count - done)
+        data = start > 0 ? Data(HistoryJournal.header(base: 0) + bytes) : Data(bytes)
+        guard let mark = SyncMark.of(fd: fd, length: start + done) else {
+            Glibc.close(fd)
+            return nil
+        }
+        self.mark = mark
+    }
+
+    /// The mark of the file up to `length` bytes of `data` (the end of its last whole record).
+    func mark(upTo length: Int) -> SyncMark? {
+        SyncMark.of(fd: fd, length: start > 0 ? start + length - HistoryJournal.headerSize : length)
+    }
+
+    func close() { Glibc.close(fd) }
+}
+
 /// A sync file as it was read: its size, and a CRC-32 of its first 16
 /// bytes (the header) and its last 4 KiB (the newest records). A file only
 /// ever appended to changes its size; one replaced by another of the same
@@ -362,14 +423,6 @@ struct SyncMark: Equatable, Sendable {
         self.check = check
     }
 
-    /// The mark of bytes read whole.
-    init(of data: Data) {
-        size = data.count
-        let head = data.prefix(HistoryJournal.headerSize)
-        let tail = data.suffix(min(Self.tailSize, max(0, data.count - head.count)))
-        check = (Array(head) + Array(tail)).withUnsafeBytes { CRC32.checksum($0) }
-    }
-
     /// The mark of the regular file at `path`, from two small reads; nil
     /// when it is not one or cannot be read.
     static func of(_ path: String) -> SyncMark? {
@@ -378,7 +431,12 @@ struct SyncMark: Equatable, Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
+        return of(fd: fd, length: Int(info.st_size))
+    }
+
+    /// The mark of the first `size` bytes of the file open as `fd`; nil when
+    /// it is shorter.
+    static func of(fd: Int32, length size: Int) -> SyncMark? {
         let headCount = min(HistoryJournal.headerSize, size)
         let tailCount = min(tailSize, size - headCount)
         var bytes = [UInt8](repeating: 0, count: headCount + tailCount)
@@ -401,6 +459,9 @@ struct SyncState {
     struct File: Equatable {
         var mark: SyncMark
         var damaged = false
+        /// The mark up to the end of its last whole record, where the next
+        /// read starts when the file still begins so; nil: read it whole.
+        var whole: SyncMark?
     }
 
     struct Own: Equatable {
@@ -426,13 +487,14 @@ struct SyncState {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0] == magic, lines[1] == "folder " + folder else { return state }
         for line in lines.dropFirst(2) {
-            let words = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
+            let words = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
             guard let kind = words.first else { continue }
             switch kind {
-            case "file" where words.count == 5:
+            case "file" where words.count == 7:
                 guard let size = Int(words[1]), let check = UInt32(words[2]) else { continue }
-                state.files[String(words[4])] = File(
-                    mark: SyncMark(size: size, check: check), damaged: words[3] == "damaged")
+                let whole = Int(words[4]).flatMap { size in UInt32(words[5]).map { SyncMark(size: size, check: $0) } }
+                state.files[String(words[6])] = File(
+                    mark: SyncMark(size: size, check: check), damaged: words[3] == "damaged", whole: whole)
             case "own" where words.count == 4:
                 guard let size = Int(words[1]), let check = UInt32(words[2]), let last = UInt64(words[3]) else {
                     continue
@@ -452,7 +514,8 @@ struct SyncState {
         if let own { text += "own \(own.mark.size) \(own.mark.check) \(own.last)\n" }
         for said in said.sorted() { text += "said \(said)\n" }
         for (name, file) in files.sorted(by: { $0.key < $1.key }) {
-            text += "file \(file.mark.size) \(file.mark.check) \(file.damaged ? "damaged" : "read") \(name)\n"
+            let whole = file.whole.map { "\($0.size) \($0.check)" } ?? "- -"
+            text += "file \(file.mark.size) \(file.mark.check) \(file.damaged ? "damaged" : "read") \(whole) \(name)\n"
         }
         try? DurableFile(path).replace(with: Data(text.utf8), sync: false)
     }
