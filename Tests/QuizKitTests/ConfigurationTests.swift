@@ -44,6 +44,12 @@ import Testing
             configuration == Configuration(squares: .colorblind, ascii: false, color: .never, count: 12, streaks: true))
     }
 
+    @Test func syncNamesAFolderAsWritten() {
+        let (configuration, problems) = parse("sync = \"~/Sync/my quiz\"\nsync =\n")
+        #expect(configuration.sync == "~/Sync/my quiz")
+        #expect(problems == ["\(path):2: sync must name a folder; line ignored"])
+    }
+
     @Test func standardAndAutoAreValuesToo() {
         let (configuration, problems) = parse("squares = standard\ncolor = auto\nstreaks = yes\nascii = false")
         #expect(problems == [])
