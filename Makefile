@@ -60,6 +60,10 @@ test-deps: deps
 		|| python3 -m pip install --quiet html5lib pillow \
 		|| python3 -m pip install --quiet --break-system-packages html5lib pillow \
 		|| echo "make: could not install the Python modules html5lib and pillow; StatsPageBrowserTests will be skipped; run: python3 -m pip install html5lib pillow" >&2
+	@command -v syncthing >/dev/null 2>&1 \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing syncthing with apt-get (the synced folder is tested with it)" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq syncthing >/dev/null; } \
+		|| echo "make: syncthing is missing and could not be installed; SyncthingTests will be skipped; run: sudo apt-get install syncthing" >&2
 
 # quiz and quiz-fetch are linked with the Swift libraries built in
 # (--static-swift-stdlib, their own build folder): quiz starts in about 3 ms
@@ -93,11 +97,13 @@ test: test-deps lint
 
 # The long form of the reliability checks: 500 SIGKILLs at random moments
 # (make test runs 50), 500 damaged histories in the damage model (make test
-# runs 20; QUIZ_DAMAGE_MODEL_SEED=N for other ones), then the signal, damage,
-# lock and concurrency suites.
+# runs 20; QUIZ_DAMAGE_MODEL_SEED=N for other ones), 100 runs of the sync
+# model (make test runs 8), then the signal, damage, lock, concurrency and
+# synced-folder suites.
 stress: deps
 	QUIZ_CRASH_KILLS=$${QUIZ_CRASH_KILLS:-500} QUIZ_DAMAGE_MODEL_RUNS=$${QUIZ_DAMAGE_MODEL_RUNS:-500} \
-		$(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests|HistoryDamageModelTests|Item04JournalDamageTests|Item17LockWaitTests'
+		QUIZ_SYNC_MODEL_RUNS=$${QUIZ_SYNC_MODEL_RUNS:-100} \
+		$(SWIFT) test --filter 'CrashTests|SignalTests|ConcurrencyTests|DamageTests|DiskErrorTests|HistoryDamageModelTests|Item04JournalDamageTests|Item17LockWaitTests|SyncFolderTests|SyncModelTests'
 
 # What the benchmark runs besides quiz: the sqlite3 shell it is compared with,
 # /usr/bin/time for peak memory, Python 3 for the harness.

@@ -53,7 +53,7 @@ _quiz() {
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             return
             ;;
-        --data-dir)
+        --data-dir | --sync-dir)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return
@@ -89,7 +89,7 @@ _quiz() {
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '-n --count --seed --questions --max-download --category --difficulty
-            --data-dir --history --share --stats --review --daily --compare --ghost --list --validate --format --limit
+            --data-dir --sync-dir --history --share --stats --review --daily --compare --ghost --list --validate --format --limit
             --quiz --game --ascii
             --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history --import --output --import-format
             --import-separator --import-card-separator -h --help --version' -- "$cur")

@@ -18,6 +18,7 @@ warm-up run of each, whole processes as a user meets them:
   due       the menu to its line of questions due for review  | quiz --version
   review    quiz --review -n 1 (to the first question)         | quiz --version
             (both after one untimed run that builds history.schedule)
+  sync      the menu with a sync folder of five machines' files, nothing new | the menu without one
 
 Wall clock with time.perf_counter_ns from spawn to reaped (os.wait4); peak
 memory from /usr/bin/time's maximum resident set in the warm-up run (see
@@ -30,7 +31,8 @@ each (default 5); BENCH_SIZES=1000,10000 replaces the sizes;
 BENCH_CLASSIC_TIMEOUT=S stops one classic run after S seconds (default 20);
 BENCH_OUTPUT=FILE writes the report there instead of BENCHMARKS.md;
 BENCH_ONLY=merge measures only the merge row, BENCH_ONLY=stats-html only the
-page's row at each size (printed, nothing written).
+page's row at each size, BENCH_ONLY=sync only the sync row (at the sizes;
+printed, nothing written).
 """
 
 import csv
@@ -640,6 +642,7 @@ def measure(size, runs, classic_allowed):
     log("   review")
     compare(review, runs)
     result["work"]["review"] = review
+    result["work"]["sync"] = measure_sync(data_dir, runs)
 
     # What the runs left: every game recorded, and the files.
     recorded = len(quiz_record.runs) + 2
@@ -721,6 +724,37 @@ def measure_classic(size, runs, folder, notes):
     listing = run([QUIZ, "--history", "--format", "csv", "--data-dir", next_dir])
     if listing.lines != size + len(contenders[1].runs) + 3:
         raise SystemExit(f"bench: the classic history holds {listing.lines - 1} games")
+    return contenders
+
+
+def measure_sync(data_dir, runs):
+    """The menu (`quit` at once) with a sync folder of five machines' files
+    and nothing new in them, against the menu without one, on one data
+    folder. The folder: this machine's own file (written whole by a first,
+    untimed sync: every game of the history) and four other machines' files
+    holding the same games (copies under their names), read once by the
+    priming run; each timed run then finds every file as it was read."""
+    sync_dir = os.path.join(os.path.dirname(data_dir), "sync")
+    shutil.rmtree(sync_dir, ignore_errors=True)
+    os.makedirs(sync_dir)
+    first = run([QUIZ, "--history", "--limit", "1", "--data-dir", data_dir], extra_env={"QUIZ_SYNC_DIR": sync_dir})
+    own = [name for name in os.listdir(sync_dir) if name.startswith("quiz-")]
+    if first.status != 0 or len(own) != 1:
+        raise SystemExit(f"bench: the first sync wrote {own} (status {first.status}): {first.stderr[-500:]}")
+    for machine in range(2, 6):
+        shutil.copyfile(os.path.join(sync_dir, own[0]), os.path.join(sync_dir, f"quiz-machine{machine}-0000000{machine}.journal"))
+    contenders = [
+        Contender(
+            "quiz menu, sync folder",
+            lambda i: ([QUIZ, "--data-dir", data_dir, "--no-color"], b"quit\n"),
+            expect(),
+            prime=True,
+            extra_env={"QUIZ_SYNC_DIR": sync_dir},
+        ),
+        Contender("quiz menu", lambda i: ([QUIZ, "--data-dir", data_dir, "--no-color"], b"quit\n"), expect()),
+    ]
+    log("   sync")
+    compare(contenders, runs)
     return contenders
 
 
@@ -1040,6 +1074,15 @@ def targets(results):
                 verdict(value, 2.0),
             )
         )
+    if "sync" in work:
+        value = pairwise_ratio(work["sync"][0], work["sync"][1])
+        rows.append(
+            (
+                "the menu with a sync folder of five machines, nothing new, at 100k ≤ 1.2× the menu without",
+                times_text(value),
+                verdict(value, 1.2),
+            )
+        )
     for size, limit in ((TARGET_SIZE, None), (1_000_000, 2.5)):
         measured = by_size.get(size)
         if measured is None:
@@ -1212,6 +1255,12 @@ the same number).
   million games every question was met in its last hours, and nothing is
   due yet), each after one untimed run that builds `history.schedule`.
   Against `quiz --version`.
+- **sync**: the menu (`quiz --data-dir DIR --no-color`, `quit` on standard
+  input) with `QUIZ_SYNC_DIR` naming a folder of five machines' files (this
+  machine's own, every game of the history, written by a first untimed
+  sync, and four copies of it under other machines' names) with nothing new
+  in them, after one untimed run that reads them all; against the same menu
+  without a sync folder.
 - Every process: spawned by Python with standard output a pipe read to its
   end, a scratch `HOME`, `NO_COLOR=1`, `TERM=dumb`, warm page cache; timed from
   just before the spawn to just after `os.wait4` reaps it. After the runs the
@@ -1296,6 +1345,20 @@ def main():
         log(f"bench: {OPENTDB} is absent: start-up is not measured")
     info = machine()
     started = time.perf_counter()
+    if os.environ.get("BENCH_ONLY") == "sync":
+        results = []
+        for size in SIZES:
+            folder = os.path.join(WORK, "sync-only", str(size))
+            shutil.rmtree(folder, ignore_errors=True)
+            data_dir = os.path.join(folder, "data")
+            subprocess.run(
+                [GENERATOR, "generate", "--sessions", str(size), "--data-dir", data_dir, "--seed", "1",
+                 "--csv", os.path.join(folder, "history.csv")],
+                env=ENV, stdout=subprocess.DEVNULL, check=True,
+            )
+            results.append({"size": size, "work": {"sync": measure_sync(data_dir, RUNS)}})
+        print("\n".join(results_table(results, RUNS)))
+        return
     if os.environ.get("BENCH_ONLY") == "merge":
         notes = []
         contenders = measure_merge(TARGET_SIZE, RUNS, WORK, notes)

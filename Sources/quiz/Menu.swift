@@ -80,6 +80,9 @@ struct Menu {
             // The command word and the rest, spaces around it trimmed (`review  oceans`).
             let words = line.split(separator: " ", maxSplits: 1).map { AnswerNormalizer.trimmingSpaces(String($0)) }
             let command = Self.aliases[words[0].lowercased()] ?? words[0].lowercased()
+            // The views read the synced folder's new games first (another
+            // machine may have played since the menu started).
+            if ["history", "share", "stats", "review"].contains(command) { self.command.sync() }
             switch command {
             case "quit":
                 return status

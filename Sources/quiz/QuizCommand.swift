@@ -49,6 +49,12 @@ struct QuizCommand {
         for path in saysSettings ? context.missingBanks : [] {
             console.err("settings: banks = \(TerminalText.safe(path)): no such file or folder; skipped")
         }
+        // Every command that reads the history reads the synced folder's new games first.
+        if [.repl, .history, .share, .stats, .review].contains(options.mode)
+            || ["play", "daily", "compare"].contains(options.mode.name)
+        {
+            sync()
+        }
         switch options.mode {
         case .help:
             console.out(Options.usage)
@@ -94,6 +100,12 @@ struct QuizCommand {
             let input = newInput()
             return Menu(command: self, input: input, library: library).run()
         }
+    }
+
+    /// The synced folder's new games added (`CommandContext.sync`); a long
+    /// journal folded in the background, as after a game.
+    func sync() {
+        if context.sync() { Compaction.startInBackground(folder: store.folder) }
     }
 
     /// `--history` and the menu's `history`: the text `HistoryCommand`

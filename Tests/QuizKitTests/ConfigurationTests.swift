@@ -44,6 +44,12 @@ import Testing
             configuration == Configuration(squares: .colorblind, ascii: false, color: .never, count: 12, streaks: true))
     }
 
+    @Test func syncNamesAFolderAsWritten() {
+        let (configuration, problems) = parse("sync = \"~/Sync/my quiz\"\nsync =\n")
+        #expect(configuration.sync == "~/Sync/my quiz")
+        #expect(problems == ["\(path):2: sync must name a folder; line ignored"])
+    }
+
     @Test func standardAndAutoAreValuesToo() {
         let (configuration, problems) = parse("squares = standard\ncolor = auto\nstreaks = yes\nascii = false")
         #expect(problems == [])
@@ -55,8 +61,8 @@ import Testing
         #expect(configuration == Configuration(count: 4))
         #expect(
             problems == [
-                "\(path):3: unknown key 'sqaures' (did you mean squares?); the keys are squares, ascii, color, count, streaks, target-recall, banks, ghost; line ignored",
-                "\(path):4: unknown key 'theme'; the keys are squares, ascii, color, count, streaks, target-recall, banks, ghost; line ignored",
+                "\(path):3: unknown key 'sqaures' (did you mean squares?); the keys are squares, ascii, color, count, streaks, target-recall, banks, ghost, sync; line ignored",
+                "\(path):4: unknown key 'theme'; the keys are squares, ascii, color, count, streaks, target-recall, banks, ghost, sync; line ignored",
             ])
     }
 

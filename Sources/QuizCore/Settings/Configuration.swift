@@ -16,6 +16,7 @@ import Foundation
 ///                        # retention, its earlier name
 /// banks = ~/quiz-banks   # a bank file or folder always loaded (each line adds one)
 /// ghost = on             # on or off: a daily's share card carries its answer times
+/// sync = ~/Sync/quiz     # the synced folder, like --sync-dir (~/ is $HOME)
 /// ```
 ///
 /// Every yes-or-no key takes the same words: true/false, yes/no, on/off.
@@ -41,10 +42,12 @@ public struct Configuration: Sendable, Equatable {
     public var banks: [String] = []
     /// A daily's share card carries its answers' times, for a friend's `--ghost`.
     public var ghost: Bool?
+    /// The synced folder, as written (`~/` not yet expanded).
+    public var sync: String?
 
     public init(
         squares: SquareStyle? = nil, ascii: Bool? = nil, color: Color? = nil, count: Int? = nil, streaks: Bool? = nil,
-        targetRecall: Double? = nil, banks: [String] = [], ghost: Bool? = nil
+        targetRecall: Double? = nil, banks: [String] = [], ghost: Bool? = nil, sync: String? = nil
     ) {
         self.squares = squares
         self.ascii = ascii
@@ -54,6 +57,7 @@ public struct Configuration: Sendable, Equatable {
         self.targetRecall = targetRecall
         self.banks = banks
         self.ghost = ghost
+        self.sync = sync
     }
 
     /// The values `target-recall` may take.
@@ -79,7 +83,9 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// The keys, in the order the documentation lists them.
-    public static let keys = ["squares", "ascii", "color", "count", "streaks", "target-recall", "banks", "ghost"]
+    public static let keys = [
+        "squares", "ascii", "color", "count", "streaks", "target-recall", "banks", "ghost", "sync",
+    ]
     /// Other spellings of keys, and earlier names (`retention`, which the
     /// stats' measured recall made ambiguous).
     static let keyAliases = ["colour": "color", "retention": "target-recall"]
@@ -188,6 +194,9 @@ public struct Configuration: Sendable, Equatable {
                 return "banks must be a path from / or ~/, not '\(Self.shown(value))'"
             }
             banks.append(value)
+        case "sync":
+            guard !value.isEmpty else { return "sync must name a folder" }
+            sync = value
         default:
             return "unknown key '\(key)'"
         }

@@ -50,7 +50,9 @@ public struct CommandContext {
                 DataDirectory.temporaryFolder(environment: environment),
             ],
             adoptsUntaggedPending: DataDirectory.isDefault(option: options.dataDir, environment: environment),
-            scheduler: try? scheduler.get(), onWait: onWait)
+            scheduler: try? scheduler.get(),
+            syncFolder: Self.syncFolder(option: options.syncDir, environment: environment, file: configuration.sync),
+            onWait: onWait)
         banks = BankLocator(environment: environment, fetch: fetch)
         let always = BankLocator.alwaysLoaded(
             folder: store.folder + "/" + BankLocator.banksFolderName, settings: settings.banks,
@@ -58,6 +60,28 @@ public struct CommandContext {
         bankPaths = always.paths + options.questionPaths
         missingBanks = always.missing
         quizClock = Result { () throws(CommandFailure) in try QuizClock(environment: environment) }
+    }
+
+    /// The synced folder: `--sync-dir`, else `QUIZ_SYNC_DIR`, else the
+    /// file's `sync` (a leading `~/` there is `$HOME/`); nil when none says.
+    static func syncFolder(option: String?, environment: [String: String], file: String?) -> String? {
+        if let option, !option.isEmpty { return option }
+        if let variable = environment["QUIZ_SYNC_DIR"], !variable.isEmpty { return variable }
+        guard let file else { return nil }
+        if file.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty {
+            return home + file.dropFirst(1)
+        }
+        return file
+    }
+
+    /// Brings in the synced folder's games the history lacks (`SyncFolder.sync`),
+    /// when there is one: what it has to say is said, and it never fails.
+    /// Returns whether the journal wants a compaction now.
+    public func sync() -> Bool {
+        guard let sync = store.sync else { return false }
+        let report = sync.sync()
+        output.tell(report.diagnostics)
+        return report.needsCompaction
     }
 
     /// The configuration file and what was wrong with it, to be said before

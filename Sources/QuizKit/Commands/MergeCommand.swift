@@ -28,6 +28,8 @@ public enum MergeCommand {
             throw CommandFailure(error)
         }
         context.output.tell(report.diagnostics)
+        // With a synced folder, the games added go to this machine's file there too.
+        if report.added > 0, let sync = context.store.sync { context.output.tell(sync.publish()) }
         context.output.out(line(report, path: path))
         return (report.diagnostics.whole ? .success : .ioError, report.needsCompaction)
     }

@@ -56,6 +56,8 @@ public struct Options: Sendable, Equatable {
     public var seedForGame: UInt64 { seed ?? UInt64.random(in: 1...999_999) }
     public var questionPaths: [String] = []
     public var dataDir: String?
+    /// `--sync-dir DIR`: the synced folder (`SyncFolder`), over `QUIZ_SYNC_DIR` and the file's `sync`.
+    public var syncDir: String?
     public var format: HistoryReport.Format?
     /// `--format html` (with --stats: the page of charts) or `--format svg`
     /// (with --share: the card as an image).
@@ -117,6 +119,7 @@ public struct Options: Sendable, Equatable {
               --format FORMAT       --history: table, markdown, csv, json, reviews;
                                     --stats: table, json, html; --share: svg
               --data-dir DIR        where the history lives
+              --sync-dir DIR        a folder synced between machines: one history
               --no-color            never colour the output (also: NO_COLOR=1)
           -h, --help                this help (--version: the version)
 
@@ -289,6 +292,7 @@ public struct Options: Sendable, Equatable {
                 }
                 options.maxDownload = bytes
             case "--data-dir": options.dataDir = try value()
+            case "--sync-dir": options.syncDir = try value()
             case "--fsrs-parameters": options.fsrsParameters = try value()
             case "--quiz": options.quizFilter = try value()
             case "--category": options.category = try value()
@@ -457,6 +461,10 @@ public struct Options: Sendable, Equatable {
         let importing = if case .importCards = mode { true } else { false }
         if dataDir != nil && (mode == .list || importing || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        }
+        if syncDir != nil && (mode == .list || mode == .compact || validating) {
+            throw usageError(
+                "--sync-dir goes with playing, the menu, --review, --history, --share, --stats and --merge-history")
         }
     }
 }

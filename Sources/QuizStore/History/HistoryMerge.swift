@@ -235,8 +235,9 @@ extension HistoryStore {
 
     /// The merge itself, under the exclusive lock (see `merge`): `games`
     /// hands over every game of the source; a source that turns out damaged
-    /// there throws, and nothing is written.
-    private func merging(exported: Bool, _ games: ((Session) -> Void) throws(ArchiveError) -> Void)
+    /// there throws, and nothing is written. The synced folder merges
+    /// through it too (`SyncFolder`).
+    func merging(exported: Bool, _ games: ((Session) -> Void) throws(ArchiveError) -> Void)
         throws(ArchiveError) -> Result<MergeReport, HistoryError>
     {
         var notices: [Diagnostic] = []

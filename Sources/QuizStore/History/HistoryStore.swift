@@ -54,12 +54,17 @@ public struct HistoryStore: Sendable {
     /// recorded (with the banks' index: `record(_:index:)`); nil, and the
     /// schedule is removed then, for the next reader to rebuild.
     public var scheduler: FSRS?
+    /// The synced folder (`SyncFolder`): each game recorded is also appended
+    /// to this machine's file there.
+    public var syncFolder: String?
 
     public init(
         folder: String, pendingFolders: [String] = [], adoptsUntaggedPending: Bool = false,
-        inlineCompactionLimit: Int = 500, scheduler: FSRS? = .standard, onWait: (@Sendable (String) -> Void)? = nil
+        inlineCompactionLimit: Int = 500, scheduler: FSRS? = .standard, syncFolder: String? = nil,
+        onWait: (@Sendable (String) -> Void)? = nil
     ) {
         self.folder = folder
+        self.syncFolder = syncFolder
         self.pendingFolders = pendingFolders
         self.adoptsUntaggedPending = adoptsUntaggedPending
         self.inlineCompactionLimit = inlineCompactionLimit
@@ -82,6 +87,9 @@ public struct HistoryStore: Sendable {
     /// Every place a pending file of this data folder may be, the data
     /// folder's own first (`PendingGames`).
     public var pendingPaths: [String] { pending.paths }
+
+    /// The synced folder, when there is one.
+    public var sync: SyncFolder? { syncFolder.map { SyncFolder(path: $0, store: self) } }
 
     /// The data folder's identity, as its pending files are tagged with it.
     static func absolutePath(_ path: String) -> String { AbsolutePath.resolving(path) }
@@ -381,8 +389,16 @@ public struct HistoryStore: Sendable {
     /// to them), unless the archive is rewritten here (up to
     /// `inlineCompactionLimit` games): then they are carried over as
     /// `compact` does. When pending games wait or damage was repaired, all
-    /// three are removed.
+    /// three are removed. Then, with a synced folder, the game goes to this
+    /// machine's file there (`SyncFolder.append`, or with pending games
+    /// added, `publish`; a failure is a notice).
     public func record(_ session: Session, index: QuestionIndex? = nil) throws(RecordFailure) -> RecordReport {
+        var report = try recordHere(session, index: index)
+        if let sync { report.diagnostics += report.recovered > 0 ? sync.publish() : sync.append(session) }
+        return report
+    }
+
+    private func recordHere(_ session: Session, index: QuestionIndex?) throws(RecordFailure) -> RecordReport {
         var notices: [Diagnostic] = []
         do throws(HistoryError) {
             try makeFolder(notices: &notices)
