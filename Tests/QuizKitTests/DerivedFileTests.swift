@@ -238,7 +238,9 @@ import Testing
             sequence: 5)
         let bytes = file.bytes(Data("{}".utf8), stamp: stamp)
         let line = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
-        let check = String(Data("{}".utf8).withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
+        // The CRC-32 of the line's other fields, then the payload.
+        let covered = Data("summary 7 1:2.3,8:9:16:4.5,5 Odd%20Zone/100%25%0A\n{}".utf8)
+        let check = String(covered.withUnsafeBytes { CRC32.checksum($0) }, radix: 16)
         #expect(line == "quiz-derived summary 7 \(check) 1:2.3,8:9:16:4.5,5 Odd%20Zone/100%25%0A")
         let parsed = try #require(DerivedFile.parse(bytes))
         #expect(parsed.payload == Data("{}".utf8) && DerivedStamp(parsed.stamp) == stamp)

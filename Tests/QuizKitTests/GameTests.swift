@@ -239,7 +239,7 @@ struct GameAnswerTests {
                         Game.Feedback(
                             outcome: expectedRight ? .right : .wrong, correctAnswer: question.answerText,
                             explanation: question.explanation, given: given,
-                            chosen: !expectedRight && byLabel ? "\(input.lowercased())) \(given)" : nil)),
+                            chosen: !expectedRight && byLabel ? "\(index + 1)) \(given)" : nil)),
                 "\(input.debugDescription) to \(question.prompt)")
         }
     }

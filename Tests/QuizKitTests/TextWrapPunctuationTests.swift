@@ -9,8 +9,8 @@ import Testing
                 "1 game · 0:00", "played · average 33%",
             ])
         #expect(
-            TextWrap.lines("Play streak: 1 day · longest 1 day", width: 20) == [
-                "Play streak: 1", "day · longest 1 day",
+            TextWrap.lines("Daily streak: 1 day · longest 1 day", width: 20) == [
+                "Daily streak: 1", "day · longest 1 day",
             ])
         #expect(TextWrap.lines("1 game - 0:00 played -", width: 20) == ["1 game - 0:00", "played -"])
     }

@@ -94,8 +94,20 @@ struct DerivedFile: Sendable {
         added > max(16, min(500, games / 32))
     }
 
+    /// The CRC-32 of the first line's other fields and the payload: a
+    /// changed byte anywhere (a stamp's time, a setting) is damage, read as
+    /// no file, and the file is made again. (A file whose CRC covered only
+    /// its payload, as once, fails it: made again, once.)
+    static func check(
+        kind: some StringProtocol, version: some StringProtocol, stamp: some StringProtocol,
+        settings: some StringProtocol, _ payload: Data
+    ) -> UInt32 {
+        let covered = Data("\(kind) \(version) \(stamp) \(settings)\n".utf8) + payload
+        return covered.withUnsafeBytes { CRC32.checksum($0) }
+    }
+
     static func bytes(kind: String, version: String, stamp: String, settings: String, _ payload: Data) -> Data {
-        let check = payload.withUnsafeBytes { CRC32.checksum($0) }
+        let check = Self.check(kind: kind, version: version, stamp: stamp, settings: settings, payload)
         let line = "\(magic) \(kind) \(version) \(String(check, radix: 16)) \(stamp) \(settings)\n"
         return Data(line.utf8) + payload
     }
@@ -118,7 +130,8 @@ struct DerivedFile: Sendable {
         let fields = line.split(separator: " ", omittingEmptySubsequences: false)
         let payload = data[(newline + 1)...]
         guard fields.count == 6, fields[0] == magic, let check = UInt32(fields[3], radix: 16),
-            check == payload.withUnsafeBytes({ CRC32.checksum($0) })
+            check
+                == Self.check(kind: fields[1], version: fields[2], stamp: fields[4], settings: fields[5], Data(payload))
         else { return nil }
         return Parsed(
             kind: fields[1], version: fields[2], stamp: String(fields[4]), settings: fields[5], payload: payload)
