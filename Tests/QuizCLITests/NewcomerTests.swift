@@ -239,4 +239,23 @@ import Testing
         #expect(text.stdout.hasSuffix("Replay: quiz world-geography --seed 233872 -n 1\n"), "\(text.stdout)")
         #expect(text.stdout.split(separator: "\n").count == 1, "\(text.stdout)")
     }
+
+    /// A bank of one's own in the current folder, named without its
+    /// extension: the refusal says the file is here and how to play it.
+    @Test func aBankFileHereIsNamedWhenItsNameIsNoQuiz() throws {
+        let scratch = Scratch()
+        let folder = scratch.path + "/banks-here"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let bank = #"{"title": "Cheese", "questions": [{"id": "a", "prompt": "Brie?", "answer": "yes"}]}"#
+        try bank.write(toFile: folder + "/cheese.json", atomically: true, encoding: .utf8)
+        let run = try runProcess(QuizBinary.path, ["cheese"], in: folder, environment: scratch.environment())
+        #expect(run.status == 66)
+        #expect(run.stderr == "quiz: no quiz named 'cheese'; a bank file is here: quiz cheese.json\n", "\(run.stderr)")
+        let elsewhere = try runProcess(
+            QuizBinary.path, ["cheese"], in: scratch.path, environment: scratch.environment())
+        #expect(elsewhere.status == 66 && !elsewhere.stderr.contains("is here"), "\(elsewhere.stderr)")
+        let played = try runProcess(
+            QuizBinary.path, ["cheese.json"], in: folder, environment: scratch.environment(), input: "yes\n")
+        #expect(played.status == 0 && played.stdout.contains("1/1 right"), "\(played.stdout) \(played.stderr)")
+    }
 }

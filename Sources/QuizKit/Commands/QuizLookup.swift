@@ -1,3 +1,4 @@
+import Foundation
 import QuizCore
 import QuizStore
 
@@ -11,8 +12,9 @@ public enum QuizLookup {
         /// A bank of that id was found but is bad (its problem said).
         case damaged(String)
         /// `quiz NAME`: no quiz of that id; `meant`: the ids the menu would
-        /// take it for (`find`), else `ids`: the quizzes there are.
-        case noQuiz(String, meant: [String], ids: [String])
+        /// take it for (`find`), else `ids`: the quizzes there are; `here`:
+        /// a bank file of that name in the current folder (`NAME.json`).
+        case noQuiz(String, meant: [String], ids: [String], here: String? = nil)
         /// `--quiz ID`: no quiz of that id, with the nearest id when one is close.
         case noID(String, suggestion: String?, ids: [String])
 
@@ -20,7 +22,9 @@ public enum QuizLookup {
             switch self {
             case .bank(let error): return error.description
             case .damaged(let problem): return problem
-            case .noQuiz(let name, let meant, let ids):
+            case .noQuiz(let name, _, _, let here?):
+                return "no quiz named '\(name)'; a bank file is here: quiz \(TerminalText.safe(here))"
+            case .noQuiz(let name, let meant, let ids, nil):
                 if meant.count == 1 { return "no quiz named '\(name)'; did you mean \(meant[0])?" }
                 if !meant.isEmpty { return "no quiz named '\(name)'; it could be \(Self.list(meant))" }
                 return "no quiz named '\(name)'; the quizzes are: \(Self.list(ids))"
@@ -125,7 +129,10 @@ public enum QuizLookup {
             case .several(let banks): banks.map(\.id)
             case .none: []
             }
-        throw .noQuiz(name, meant: meant, ids: library.banks.map(\.id))
+        // A bank of one's own in the current folder, named without its extension.
+        let here = (["json"] + CardImport.extensions.sorted()).map { "\(name).\($0)" }
+            .first { FileManager.default.fileExists(atPath: $0) }
+        throw .noQuiz(name, meant: meant, ids: library.banks.map(\.id), here: here)
     }
 
     /// `--review --quiz ID`: the bank of quiz `id` exactly, else 66 listing
