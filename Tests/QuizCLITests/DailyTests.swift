@@ -207,6 +207,15 @@ import Testing
         #expect(garbage.stdout.isEmpty)
         #expect(garbage.stderr.split(separator: "\n").count == 1)
         #expect(garbage.stderr.hasPrefix("quiz: no daily card in standard input"))
+        // A folder, a missing file, and a card past the first MiB of chat: each said as it is.
+        let aFolder = try quiz(me, ["--compare", me.path], now: now)
+        #expect(aFolder.status == 66 && aFolder.stderr.hasSuffix(": it is a folder, not a file\n"), "\(aFolder.stderr)")
+        let noFile = try quiz(me, ["--compare", me.path + "/none.txt"], now: now)
+        #expect(noFile.status == 66 && noFile.stderr.hasSuffix(": no such file\n"), "\(noFile.stderr)")
+        let late = try quiz(
+            me, ["--compare"], now: now, input: String(repeating: "chat\n", count: 220_000) + friendsCard)
+        #expect(late.status == 65, "\(late.stderr)")
+        #expect(late.stderr.hasPrefix("quiz: no daily card in the first MiB of standard input"), "\(late.stderr)")
         let missing = try quiz(me, ["--compare", me.path + "/nothing.txt"], now: now)
         #expect(missing.status == 66)
         let ghostGarbage = try quiz(me, ["--daily", "--ghost"], now: now, input: "no card here\n")

@@ -120,6 +120,24 @@ import Testing
         #expect(!read.run.stderr.contains("damaged"), "\(read.run.stderr)")
     }
 
+    /// A sync file of more than 1 GiB (sparse here) is not read into memory:
+    /// said once, left alone, the other files' games taken.
+    @Test func aSyncFileTooLargeToReadIsSaidOnceAndLeftAlone() throws {
+        let scratch = Scratch()
+        let (a, sync) = (scratch.path + "/A", scratch.path + "/S")
+        try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
+        try write(syncFile(pastSessions(2, firstSeed: 9_100_000)), sync + "/quiz-y-00000001.journal")
+        let huge = sync + "/quiz-z-00000002.journal"
+        try write(syncFile(pastSessions(1, firstSeed: 9_200_000)), huge)
+        #expect(truncate(huge, off_t(1 << 30) + 4096) == 0)
+        var read = try seeds(a, sync: sync, scratch)
+        #expect(read.run.status == 0, "\(read.run.stderr)")
+        #expect(read.seeds == [9_100_000, 9_100_001])
+        #expect(read.run.stderr.contains("the sync file \(huge) holds more than 1 GiB"), "\(read.run.stderr)")
+        read = try seeds(a, sync: sync, scratch)
+        #expect(read.seeds == [9_100_000, 9_100_001] && !read.run.stderr.contains(huge), "\(read.run.stderr)")
+    }
+
     @Test func aSyncFolderThatCannotBeWrittenIsSaidOnceAndTheGameKept() throws {
         let scratch = Scratch()
         let a = scratch.path + "/A"

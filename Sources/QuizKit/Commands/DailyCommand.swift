@@ -69,22 +69,40 @@ public enum DailyCommand {
     }
 
     /// The card in the file at `path` ("-": standard input); 65 when it holds none.
+    /// The most of a paste read for a card (a card is a few lines).
+    static let pasteLimit = 1 << 20
+
     static func card(_ path: String, context: CommandContext) throws(CommandFailure) -> DailyCard {
         let name = path == "-" ? "standard input" : "'\(TerminalText.safe(path))'"
-        // A card is a few lines: the first MiB of a paste is plenty.
         let data: Data
+        var more = false
+        if path != "-" {
+            // Why a path cannot be read, in the words of the rest of quiz.
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                let code = errno
+                throw CommandFailure(
+                    status: .noInput,
+                    message: "cannot read \(name): " + (code == ENOENT ? "no such file" : SystemReason.of(code)))
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                throw CommandFailure(status: .noInput, message: "cannot read \(name): it is a folder, not a file")
+            }
+        }
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure(status: .noInput, message: "cannot read \(name)")
+            throw CommandFailure(status: .noInput, message: "cannot read \(name): " + SystemReason.current)
         }
         do {
-            data = try handle.read(upToCount: 1 << 20) ?? Data()
+            data = try handle.read(upToCount: Self.pasteLimit) ?? Data()
+            if data.count == Self.pasteLimit { more = !(try handle.read(upToCount: 1) ?? Data()).isEmpty }
         } catch {
-            throw CommandFailure(status: .noInput, message: "cannot read \(name): \(error.localizedDescription)")
+            throw CommandFailure(status: .noInput, message: "cannot read \(name): \(SystemReason.of(error))")
         }
         guard let card = DailyCardReader.read(String(decoding: data, as: UTF8.self)) else {
             throw CommandFailure(
                 status: .dataError,
-                message: "no daily card in \(name): paste a whole card, from its 'quiz daily #' line to its 'fp' line")
+                message: "no daily card in " + (more ? "the first MiB of " : "") + name
+                    + ": paste a whole card, from its 'quiz daily #' line to its 'fp' line")
         }
         return card
     }

@@ -304,7 +304,22 @@ public struct SyncFolder: Sendable {
             result = try store.merging(exported: false) { add throws(ArchiveError) in
                 for name in names {
                     let file = path + "/" + name
-                    guard let bytes = SyncRead(file, after: state.files[name]?.whole) else { continue }
+                    guard let bytes = SyncRead(file, after: state.files[name]?.whole) else {
+                        // Too large to read (or gone): said once, left alone until it changes.
+                        var info = stat()
+                        if stat(file, &info) == 0, Int(info.st_size) > HistoryStore.wholeReadLimit,
+                            let mark = SyncMark.of(file)
+                        {
+                            if state.files[name]?.damaged != true {
+                                damaged.append(
+                                    .notice(
+                                        "the sync file \(file) holds more than 1 GiB, more than a sync reads; "
+                                            + "it is left alone", file: file))
+                            }
+                            read.append((name, SyncState.File(mark: mark, damaged: true)))
+                        }
+                        continue
+                    }
                     defer { bytes.close() }
                     var entry = SyncState.File(mark: bytes.mark)
                     defer { read.append((name, entry)) }
@@ -377,6 +392,11 @@ struct SyncRead {
             SyncMark.of(fd: fd, length: whole.size) == whole
         {
             from = whole.size
+        }
+        // What is read is held whole: no more than a merge reads whole.
+        guard size - from <= HistoryStore.wholeReadLimit else {
+            Glibc.close(fd)
+            return nil
         }
         start = from
         let file = fd
