@@ -162,6 +162,39 @@ import Testing
         let tally = StatisticsTally(
             sessions: (0..<200).map { _ in Self.randomGame(&random, time: &time) }, timeZone: zone)
         let data = try JSONEncoder().encode(tally)
-        #expect(try JSONDecoder().decode(StatisticsTally.self, from: data) == tally)
+        #expect(StatisticsTally(json: data) == tally)
+    }
+
+    /// The hand-written reader takes only a tally's shape: a key missing, a
+    /// count that is a fraction or a string read as nil
+    /// (the file is then rebuilt from the history); random damage never
+    /// traps, and reads as a tally only where the bytes are still JSON.
+    @Test func aDamagedTallyPayloadReadsAsNilOrAsJSONSays() throws {
+        var random = SeededGenerator(seed: 11)
+        var time = 740_000_000.0
+        let tally = StatisticsTally(
+            sessions: (0..<60).map { _ in Self.randomGame(&random, time: &time) }, timeZone: zone)
+        let text = try #require(String(data: try JSONEncoder().encode(tally), encoding: .utf8))
+        #expect(
+            StatisticsTally(json: Array(text.replacingOccurrences(of: "\"practiceDailies\":", with: "\"x\":").utf8))
+                == nil)
+        #expect(
+            StatisticsTally(json: Array(text.replacingOccurrences(of: "\"games\":", with: "\"games\":0.5+").utf8))
+                == nil)
+        #expect(
+            StatisticsTally(
+                json: Array(text.replacingOccurrences(of: "\"asked\":", with: "\"asked\":\"1\",\"y\":").utf8)) == nil)
+        let bytes = Array(text.utf8)
+        for _ in 0..<300 {
+            var damaged = bytes
+            for _ in 0...Int(random.next() % 3) {
+                damaged[Int(random.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            guard let read = StatisticsTally(json: damaged) else { continue }
+            // What was read is what Foundation's own parser sees in the same bytes.
+            let object = try? JSONSerialization.jsonObject(with: Data(damaged))
+            #expect(object != nil, "read a tally from bytes that are not JSON")
+            #expect(read.quizzes.count <= tally.quizzes.count && read.questions.count <= tally.questions.count)
+        }
     }
 }

@@ -178,33 +178,34 @@ public struct ReviewSchedule: Sendable, Equatable {
 
     /// The questions due at `date`, most overdue first (then by identity, so
     /// the order is the same every time), `count` at most, of `quiz` only
-    /// when given: each card with its question as `question` finds it (its
-    /// bank's id and the question; nil when no bank has it now, and the card
-    /// is kept, unasked). A question is due from the start of its due minute
-    /// (`dueMinute`), the time shown. `question` may throw to give up (the
+    /// when given: each card with its question's place as `entry` finds it
+    /// (nil when no bank has it now, and the card is kept, unasked). A
+    /// question is due from the start of its due minute
+    /// (`dueMinute`), the time shown. `entry` may throw to give up (the
     /// quick review, when it cannot read a bank). The one due filter: the
     /// reviews, the due counts and the quick review all go through it.
     public func due<Failure: Error>(
         at date: Date, quiz: String? = nil, count: Int = .max,
-        question: (_ identity: String, _ card: Card) throws(Failure) -> (bank: String, question: Question)?
-    ) throws(Failure) -> [(identity: String, card: Card, question: Question)] {
+        entry: (_ identity: String, _ card: Card) throws(Failure) -> QuestionIndex.Entry?
+    ) throws(Failure) -> [Due] {
         let candidates = cards.filter { Self.dueMinute($0.value.due) <= date }
             .sorted { $0.value.due != $1.value.due ? $0.value.due < $1.value.due : $0.key < $1.key }
-        var found: [(identity: String, card: Card, question: Question)] = []
+        var found: [Due] = []
         for (identity, card) in candidates where found.count < count {
-            guard let entry = try question(identity, card), quiz == nil || entry.bank == quiz else { continue }
-            found.append((identity, card, entry.question))
+            guard let entry = try entry(identity, card), quiz == nil || entry.bank == quiz else { continue }
+            found.append((identity, card, entry))
         }
         return found
     }
 
-    /// The questions due at `date` that a bank in `index` still has (`due(at:quiz:count:question:)`).
-    public func due(at date: Date, index: QuestionIndex, quiz: String? = nil, count: Int = .max)
-        -> [(identity: String, card: Card, question: Question)]
-    {
-        due(at: date, quiz: quiz, count: count) { identity, _ in
-            index.entries[identity].map { (bank: $0.bank, question: $0.question) }
-        }
+    /// A question due: its identity, its card, and where a bank has it (the
+    /// question itself is made only when asked for: counting what is due
+    /// needs none of them).
+    public typealias Due = (identity: String, card: Card, entry: QuestionIndex.Entry)
+
+    /// The questions due at `date` that a bank in `index` still has (`due(at:quiz:count:entry:)`).
+    public func due(at date: Date, index: QuestionIndex, quiz: String? = nil, count: Int = .max) -> [Due] {
+        due(at: date, quiz: quiz, count: count) { identity, _ in index.entries[identity] }
     }
 
     /// Questions due at `date` whose bank, the one each was last played

@@ -48,11 +48,9 @@ public enum ReviewSession {
 
     /// The bank of questions found due (`ReviewSchedule.due`), each carrying
     /// its identity; nil when there are none.
-    public static func bank(of due: [(identity: String, card: ReviewSchedule.Card, question: Question)])
-        -> QuestionBank?
-    {
+    public static func bank(of due: [ReviewSchedule.Due]) -> QuestionBank? {
         let questions = due.map { item in
-            var question = item.question
+            var question = item.entry.question
             question.identity = item.identity
             return question
         }

@@ -7,9 +7,9 @@ import Foundation
 /// the same tally whether they come from the whole history or from a kept tally
 /// and the games recorded since (`HistoryStore.statistics`), so `Statistics`
 /// is built from a tally either way. Days are counted in `timeZone`.
-public struct StatisticsTally: Codable, Equatable, Sendable {
+public struct StatisticsTally: Encodable, Equatable, Sendable {
     /// One quiz's figures (`quiz` nil for games without a quiz id).
-    public struct Quiz: Codable, Equatable, Sendable {
+    public struct Quiz: Encodable, Equatable, Sendable {
         public var quiz: String?
         /// The last title recorded with a game of this quiz.
         public var title: String?
@@ -31,7 +31,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
     }
 
     /// One quiz's games of one week.
-    public struct Week: Codable, Equatable, Sendable {
+    public struct Week: Encodable, Equatable, Sendable {
         public var games = 0
         public var fractionSum = 0.0
         public var fractions = 0
@@ -40,13 +40,13 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
     }
 
     /// A counted daily's result (the first finished daily of its day).
-    public struct Daily: Codable, Equatable, Sendable {
+    public struct Daily: Encodable, Equatable, Sendable {
         public var score: Int
         public var total: Int
     }
 
     /// One question's counts: questions are the same when quiz id and prompt are.
-    public struct Question: Codable, Equatable, Sendable {
+    public struct Question: Encodable, Equatable, Sendable {
         public var quiz: String?
         public var prompt: String
         /// The right answer as last recorded.
@@ -59,7 +59,7 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
     }
 
     /// One wrong answer of a question: its last spelling and how many times.
-    public struct WrongAnswer: Codable, Equatable, Sendable {
+    public struct WrongAnswer: Encodable, Equatable, Sendable {
         /// `AnswerNormalizer.normalize` of the text: spellings that read the same are one.
         public var normalized: String
         public var text: String
@@ -107,33 +107,16 @@ public struct StatisticsTally: Codable, Equatable, Sendable {
         for session in sessions { add(session) }
     }
 
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        timeZone = try container.decode(String.self, forKey: .timeZone)
-        games = try container.decode(Int.self, forKey: .games)
-        totalDuration = try container.decode(Double.self, forKey: .totalDuration)
-        timedGames = try container.decode(Int.self, forKey: .timedGames)
-        fractionSum = try container.decode(Double.self, forKey: .fractionSum)
-        fractions = try container.decode(Int.self, forKey: .fractions)
-        hasQuestionResults = try container.decode(Bool.self, forKey: .hasQuestionResults)
-        days = try container.decode([Int: Int].self, forKey: .days)
-        quizzes = try container.decode([Quiz].self, forKey: .quizzes)
-        questions = try container.decode([Question].self, forKey: .questions)
-        dailies = try container.decode([Int: Daily].self, forKey: .dailies)
-        practiceDailies = try container.decode(Int.self, forKey: .practiceDailies)
-        guard let zone = LocalTimeZone.named(timeZone) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .timeZone, in: container, debugDescription: "unknown time zone")
-        }
-        offsets = OffsetCache(timeZone: zone)
+    /// Makes the lookup tables of quizzes and questions after reading
+    /// (`init?(json:)`); false when a quiz or a question is there twice.
+    mutating func reindex() -> Bool {
+        quizIndex = [:]
+        questionIndex = [:]
         for (index, quiz) in quizzes.enumerated() { quizIndex[quiz.quiz.map { "q" + $0 } ?? ""] = index }
         for (index, question) in questions.enumerated() {
             questionIndex[QuestionKey(quiz: question.quiz, prompt: question.prompt)] = index
         }
-        guard quizIndex.count == quizzes.count, questionIndex.count == questions.count else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .quizzes, in: container, debugDescription: "a quiz or a question twice")
-        }
+        return quizIndex.count == quizzes.count && questionIndex.count == questions.count
     }
 
     public func encode(to encoder: Encoder) throws {

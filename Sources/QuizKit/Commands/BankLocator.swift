@@ -28,7 +28,15 @@ public struct BankLocator: Sendable {
         parsed = ParsedBankCache(folder: cache.folder + "/parsed")
     }
 
-    public static func bundledFolder() -> String? {
+    /// The bundled banks' folder: `PREFIX/share/quiz/Questions` beside an
+    /// installed binary, or a checkout's `Questions`; nil when neither is
+    /// there. Found once a process (the binary does not move while it runs;
+    /// a review asks once for every bank it reads).
+    public static func bundledFolder() -> String? { bundled }
+
+    private static let bundled: String? = findBundledFolder()
+
+    private static func findBundledFolder() -> String? {
         // /proc/self/exe is absolute with its links resolved already: only
         // the fallback, argv[0], is standardised (Foundation resolves each
         // component's links, which is not free: CONTRIBUTING.md, "Measured

@@ -56,7 +56,7 @@ public enum ReviewCommand {
         let asked = Array(due.prefix(max(count, 1)))
         if let bank = ReviewSession.bank(of: asked) {
             let heading = ReviewSession.Heading(
-                asked: asked.count, due: due.count, titles: asked.compactMap { index.entries[$0.identity]?.bankTitle })
+                asked: asked.count, due: due.count, titles: asked.map(\.entry.bankTitle))
             return (.due(bank, heading: heading, note: notLoadedLine(notLoaded, context: context)), whole)
         }
         if let quiz, !schedule.cards.keys.contains(where: { index.entries[$0]?.bank == quiz }) {
@@ -93,7 +93,7 @@ public enum ReviewCommand {
         guard let schedule = file.fresh(), schedule.aliased.isEmpty else { return nil }
         struct GiveUp: Error {}
         var indexes: [String: QuestionIndex] = [:]
-        let due: [(identity: String, card: ReviewSchedule.Card, question: Question)]
+        let due: [ReviewSchedule.Due]
         do {
             due = try schedule.due(at: now, quiz: quiz) { (identity, card) throws(GiveUp) in
                 // A card of another quiz: its bank need not be read.
@@ -107,14 +107,14 @@ public enum ReviewCommand {
                 }
                 // A card kept under the fingerprint of a question that has an "id" now: the full way rebuilds.
                 if indexes[card.quiz]?.alias(of: identity) != nil { throw GiveUp() }
-                return indexes[card.quiz]?.entries[identity].map { (bank: $0.bank, question: $0.question) }
+                return indexes[card.quiz]?.entries[identity]
             }
         } catch {
             return nil
         }
         let asked = Array(due.prefix(max(count, 1)))
         guard let bank = ReviewSession.bank(of: asked) else { return nil }
-        let titles = asked.compactMap { indexes[$0.card.quiz]?.entries[$0.identity]?.bankTitle }
+        let titles = asked.map(\.entry.bankTitle)
         return (bank, ReviewSession.Heading(asked: asked.count, due: due.count, titles: titles))
     }
 

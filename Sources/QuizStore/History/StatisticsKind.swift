@@ -26,7 +26,7 @@ struct StatisticsKind: DerivedKind {
     var empty: StatisticsTally { StatisticsTally(timeZone: timeZone) }
 
     func decode(_ payload: Data) -> StatisticsTally? {
-        guard let tally = try? JSONDecoder().decode(StatisticsTally.self, from: payload),
+        guard let tally = StatisticsTally(json: payload),
             LocalTimeZone.sameRules(tally.timeZone, timeZone)
         else { return nil }
         return tally
