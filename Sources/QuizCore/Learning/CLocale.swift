@@ -30,11 +30,51 @@ enum CLocale {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound < bytes.count, let base = bytes.baseAddress,
             isEnd(bytes[range.upperBound]), isStart(bytes[range.lowerBound])
         else { return nil }
+        if let fast = fastNumber(bytes, range) { return fast }
         let start = (base + range.lowerBound).assumingMemoryBound(to: CChar.self)
         var end: UnsafeMutablePointer<CChar>?
         let value = strtod(start, &end)
         guard let end, UnsafeRawPointer(end) == base + range.upperBound else { return nil }
         return value
+    }
+
+    /// The value of plain decimal digits with at most one point (no sign,
+    /// no exponent), read from its digits when that is exact, as
+    /// `Double.description` writes most schedule numbers (a date in seconds,
+    /// a count, a stability); nil for any other form, which `strtod` reads.
+    /// Exact by Clinger's fast path: when the digits, point left out, are a
+    /// whole number of at most 2^53 and at most 22 follow the point, both it
+    /// and the power of ten are `Double`s exactly, and one division rounds
+    /// correctly, to the value `strtod` gives. `strtod` was a seventh of
+    /// `--review`'s instructions.
+    static func fastNumber(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Double? {
+        guard let base = bytes.baseAddress, range.count <= 20 else { return nil }
+        var significand: UInt64 = 0
+        var digits = 0
+        var point = -1
+        var offset = range.lowerBound
+        // At most 20 bytes, so at most 19 digits beside a point: no overflow.
+        while offset < range.upperBound {
+            let byte = base.load(fromByteOffset: offset, as: UInt8.self)
+            offset &+= 1
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                significand = significand &* 10 &+ UInt64(digit)
+                digits &+= 1
+            } else if byte == UInt8(ascii: "."), point < 0, digits > 0 {
+                point = digits
+            } else {
+                return nil
+            }
+        }
+        let fraction = point < 0 ? 0 : digits &- point
+        guard digits > 0, significand <= 1 << 53, fraction <= 22 else { return nil }
+        return fraction == 0 ? Double(significand) : Double(significand) / Self.powersOfTen[fraction]
+    }
+
+    /// 10^0 to 10^22, every one a `Double` exactly.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// A byte that ends a number: a space, a tab or a line break.
