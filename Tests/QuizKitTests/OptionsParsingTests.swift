@@ -52,6 +52,16 @@ import Testing
         }
     }
 
+    /// `--daily` takes the next word when it is shaped as a date, a day that
+    /// does not exist too (refused later as no date, not as an unexpected
+    /// argument); another word is not its value.
+    @Test func dailyTakesADateShapedWord() {
+        assertParse(["--daily", "2026-12-02"]) { #expect($0.mode == .daily("2026-12-02")) }
+        assertParse(["--daily", "2026-02-30"]) { #expect($0.mode == .daily("2026-02-30")) }
+        assertParse(["--daily"]) { #expect($0.mode == .daily(nil)) }
+        assertFails(["--daily", "12/02"], "unexpected argument '12/02'")
+    }
+
     @Test func aQuizNamePlaysIt() {
         assertParse(["capitals"]) { #expect($0.mode == .play("capitals")) }
         // "-" alone and anything after "--" are names, not options.

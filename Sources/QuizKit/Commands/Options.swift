@@ -156,6 +156,18 @@ public struct Options: Sendable, Equatable {
         return (words[..<start].joined(separator: " "), options)
     }
 
+    /// Four digits, a dash, two digits, a dash, two digits: what `--daily`
+    /// takes as its date (checked as a real day later, with its own message).
+    static func isDateShaped(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.indices.allSatisfy { index in
+            index == 4 || index == 7
+                ? bytes[index] == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        }
+    }
+
     /// The options `arguments` (without the program name) give, or the
     /// usage error (64) that stops them.
     public static func parse(_ arguments: [String]) throws(CommandFailure) -> Options {
@@ -220,10 +232,12 @@ public struct Options: Sendable, Equatable {
             case "--compact-history": try flag(); modes.append(.compact)
             case "--merge-history": modes.append(.merge(try value()))
             case "--daily", "--compare":
-                // The value is optional: `--daily=DATE`, or the next word when it is a date (a file for --compare).
+                // The value is optional: `--daily=DATE`, or the next word when it is shaped as a date
+                // (`2026-02-30` too, so that it is refused as no date, not as an unexpected argument),
+                // a file for --compare.
                 var given = inlineValue
                 if given == nil, index < arguments.count,
-                    name == "--daily" ? DailyDay(iso: arguments[index]) != nil : !arguments[index].hasPrefix("-")
+                    name == "--daily" ? Self.isDateShaped(arguments[index]) : !arguments[index].hasPrefix("-")
                 {
                     given = arguments[index]
                     index += 1
