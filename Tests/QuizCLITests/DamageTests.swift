@@ -75,26 +75,41 @@ enum ArchiveDamage: String, CaseIterable, Sendable, CustomTestStringConvertible 
     }
 }
 
-/// One game of three that cannot be read: that game is skipped, the two others kept.
+/// One game of three that cannot be read: that game is skipped, the two
+/// others kept; or one whose results only are damaged: the game is kept
+/// without them, as every reader of the history keeps it.
 enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case scoreIsText
     case nanDate
     case scoreChangedInPlace
     /// A stored result's prompt, right answer or question identity changed in
-    /// place: the game's checksum covers its results.
+    /// place: the game's checksum covers its results, and its own fields
+    /// still match their half of it.
     case resultPromptChanged
     case resultAnswerChanged
     case resultIdentityChanged
 
     var testDescription: String { rawValue }
 
-    /// The seeds of the two games that stay.
+    /// Only the game's results are damaged.
+    var resultsOnly: Bool {
+        switch self {
+        case .resultPromptChanged, .resultAnswerChanged, .resultIdentityChanged: true
+        default: false
+        }
+    }
+
+    /// The seeds of the games that stay.
     var kept: Set<Int> {
         switch self {
         case .scoreIsText, .scoreChangedInPlace: [1_000_000, 1_000_002]
+        case _ where resultsOnly: [1_000_000, 1_000_001, 2_000_000]
         default: [1_000_000, 1_000_001]
         }
     }
+
+    /// What the one line says was lost.
+    var said: String { resultsOnly ? "kept 1 game without its per-question results" : "skipped 1 game" }
 
     /// The middle game, with a result of its own, and one of its texts changed.
     static func resultChanged(_ old: String, to new: String) throws -> Data {
@@ -205,7 +220,7 @@ enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let lines = nonEmptyLines(history.stderr)
         #expect(lines.count == 1, "\(history.stderr)")
         #expect(
-            lines.first.map { $0.contains(scratch.archive + " ") && $0.contains(kept) && $0.contains("skipped 1 game") }
+            lines.first.map { $0.contains(scratch.archive + " ") && $0.contains(kept) && $0.contains(damage.said) }
                 == true, "\(history.stderr)")
         #expect(FileManager.default.contents(atPath: kept) == bytes, "the damaged bytes are kept as they were")
 
@@ -213,7 +228,11 @@ enum GameDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let (again, same) = try historyJSON(environment: scratch.privateEnvironment())
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.isEmpty, "\(again.stderr)")
-        #expect(same.count == 2)
+        #expect(same.count == damage.kept.count)
+        if damage.resultsOnly {
+            let damaged = same.first { $0["seed"] as? Int == 2_000_000 }
+            #expect((damaged?["results"] as? [Any])?.isEmpty ?? true, "kept without its results: \(same)")
+        }
         let game = try playOneGame(seed: 79, scratch)
         #expect(game.status == 0, "\(game.stderr)")
         #expect(game.stderr.isEmpty, "\(game.stderr)")

@@ -908,12 +908,18 @@ struct ArchiveDecoder {
                 return Session(fields)
             }
         }
-        fields.results = results
-        let session = Session(fields)
         if check, let whole, whole != SessionRecordCodec.wholeChecksum(fields: fieldsChecksum, results: checksums) {
-            throw ArchiveError.checksumMismatch(what())
+            // The game's own fields matched their half of the checksum: only
+            // its results are damaged. Salvaged as a results list that cannot
+            // be read is, so the game is kept as a reader without results
+            // (`results: false`) keeps it.
+            guard salvage else { throw ArchiveError.checksumMismatch(what()) }
+            resultsLost += 1
+            fields.results = []
+            return Session(fields)
         }
-        return session
+        fields.results = results
+        return Session(fields)
     }
 
     /// Sessions read between two `releaseReadPages()` in a pass over every
