@@ -91,6 +91,38 @@ struct AnkiReviewOracleTests {
     }
 }
 
+/// The JSON export keeps an imported answer's grade, time (to the second)
+/// and due time: merged into an empty history it schedules as the history
+/// it came from, and merged back into that history it adds nothing.
+@Suite(.enabled(if: AnkiOracle.unavailableReason == nil, AnkiOracle.skipComment))
+struct AnkiReviewExportTests {
+    @Test func anExportOfImportedReviewsMergesOnceAndSchedulesTheSame() throws {
+        let oracle = try AnkiOracle.run()
+        let sessions = AnkiReviewImport.sessions(
+            bank: oracle.bank, quizID: AnkiOracle.quizID, cards: oracle.cardIndex, revlog: oracle.revlog)
+        let folder = try TemporaryFolder("anki-export")
+        let export = folder.file("export.json")
+        let utc = TimeZone(identifier: "UTC")!
+        try HistoryReport(sessions: sessions, timeZone: utc).render(.json).write(
+            toFile: export, atomically: true, encoding: .utf8)
+        let source = MergeSource(kind: .export, path: export)
+        let home = HistoryStore(folder: folder.file("home"))
+        _ = try home.add(imported: sessions)
+        let back = try home.merge(source)
+        #expect(back.added == 0 && back.already == sessions.count)
+        let elsewhere = HistoryStore(folder: folder.file("elsewhere"))
+        #expect(try elsewhere.merge(source).added == sessions.count)
+        let index = QuestionIndex(banks: [oracle.bank])
+        let theirs = ReviewSchedule(sessions: try elsewhere.load().sessions, index: index)
+        let ours = ReviewSchedule(sessions: sessions, index: index)
+        #expect(theirs.cards.count == ours.cards.count)
+        for (identity, card) in ours.cards {
+            let other = try #require(theirs.cards[identity])
+            #expect(other.stability == card.stability && other.difficulty == card.difficulty && other.due == card.due)
+        }
+    }
+}
+
 /// What the import keeps of a card's log: what Anki's FSRS reads.
 struct AnkiReviewFilterTests {
     static func entry(_ id: Int64, ease: Int, interval: Int64 = 1, factor: Int64 = 2500, kind: Int)
@@ -138,7 +170,7 @@ struct AnkiReviewFilterTests {
                 Question(prompt: "Two?", kind: .freeText(answer: "2", accepted: [])),
             ], path: "deck.json")
         // 2026-01-05 03:00 UTC is still Anki's day of the 4th; 05:00 the 5th's.
-        let early: Int64 = 1_767_582_000_000
+        let early: Int64 = 1_767_582_000_250
         let log = [
             AnkiRevlogEntry(
                 id: early, cardID: 10, ease: 3, interval: 2, lastInterval: 0, factor: 2500, milliseconds: 4_000,
@@ -157,11 +189,12 @@ struct AnkiReviewFilterTests {
         let first = sessions[0].results[0]
         #expect(
             first.grade == 3 && first.seconds == 4 && first.identity == "deck~" + QuestionIdentity.fingerprint("One?"))
-        #expect(first.answered == Date(timeIntervalSince1970: 1_767_582_000))
+        #expect(first.answered == Date(timeIntervalSince1970: 1_767_582_000.25))
         // Due at 04:00 two of Anki's days on: the 6th.
         #expect(first.scheduled == Double(1_767_672_000 - 1_767_582_000))
+        // A learning step from the second Anki's clock counted.
         #expect(sessions[1].results[0].outcome == .wrong && sessions[1].results[0].scheduled == 600)
-        #expect(sessions[1].date == Date(timeIntervalSince1970: 1_767_589_200))
+        #expect(sessions[1].date == Date(timeIntervalSince1970: 1_767_589_200.25))
     }
 }
 

@@ -40,10 +40,13 @@ public enum AnkiReviewImport {
             let identity = QuestionIdentity.of(question, bank: quizID)
             for entry in scheduling(entries.sorted { $0.id < $1.id }) {
                 let answered = Date(timeIntervalSince1970: Double(entry.id) / 1000)
+                // The second the schedule counts the answer at, as Anki's own
+                // clock (whole seconds) counted a learning step from.
+                let counted = ReviewSchedule.reviewTime(answered)
                 let due =
                     entry.interval > 0
                     ? day.start(of: answered).addingTimeInterval(Double(entry.interval) * 86_400)
-                    : answered.addingTimeInterval(Double(-entry.interval))
+                    : counted.addingTimeInterval(Double(-entry.interval))
                 var fields = QuestionResult.Fields(
                     prompt: question.prompt, outcome: entry.ease == 1 ? .wrong : .right,
                     given: entry.ease == 1 ? nil : question.answerText, answer: question.answerText)
@@ -51,7 +54,7 @@ public enum AnkiReviewImport {
                 fields.seconds = entry.milliseconds > 0 ? Double(entry.milliseconds) / 1000 : nil
                 fields.grade = entry.ease
                 fields.answered = answered
-                fields.scheduled = due > answered ? due.timeIntervalSince(answered) : nil
+                fields.scheduled = due > counted ? due.timeIntervalSince(counted) : nil
                 days[day.number(of: answered), default: []].append((entry, QuestionResult(fields)))
             }
         }
