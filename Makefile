@@ -29,7 +29,8 @@ deps:
 # What only the tests need, kept out of deps so that make play and make
 # install never touch Python: jsonschema for the schema test (pip, else
 # Debian's python3-jsonschema), fsrs 6.3.2 (pip; Debian has none) for
-# FSRSAgreementTests, which skip with a message without it, groff for the
+# FSRSAgreementTests, which skip with a message without it, anki 26.9.3
+# (pip) and Debian's faketime for AnkiReviewOracleTests, likewise, groff for the
 # man page test; Debian's chromium and Python's html5lib and pillow for
 # StatsPageBrowserTests (the page of --stats --format html in a real
 # browser), which skip with a message without them.
@@ -44,6 +45,14 @@ test-deps: deps
 		|| python3 -m pip install --quiet 'fsrs==6.3.2' \
 		|| python3 -m pip install --quiet --break-system-packages 'fsrs==6.3.2' \
 		|| echo "make: could not install the Python module fsrs 6.3.2 (the FSRS reference); FSRSAgreementTests will be skipped; run: python3 -m pip install fsrs==6.3.2" >&2
+	@python3 -c 'import importlib.metadata as m, anki.collection; assert m.version("anki") == "26.9.3"' 2>/dev/null \
+		|| python3 -m pip install --quiet 'anki==26.9.3' \
+		|| python3 -m pip install --quiet --break-system-packages 'anki==26.9.3' \
+		|| echo "make: could not install the Python module anki 26.9.3 (Anki's library); AnkiReviewOracleTests will be skipped; run: python3 -m pip install anki==26.9.3" >&2
+	@[ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] || [ -e /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 ] \
+		|| { [ "$$(id -u)" = 0 ] && echo "make: installing faketime with apt-get" \
+			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null; } \
+		|| echo "make: libfaketime is missing; AnkiReviewOracleTests will be skipped; run: sudo apt-get install faketime" >&2
 	@command -v groff >/dev/null 2>&1 \
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing groff-base with apt-get" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq groff-base >/dev/null; } \

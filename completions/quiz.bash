@@ -92,7 +92,7 @@ _quiz() {
             --data-dir --sync-dir --history --share --stats --review --daily --compare --ghost --list --validate --format --limit
             --quiz --game --ascii
             --colorblind --text --no-color --no-pager --fsrs-parameters --history-check --merge-history --import --output --import-format
-            --import-separator --import-card-separator -h --help --version' -- "$cur")
+            --import-separator --import-card-separator --no-reviews -h --help --version' -- "$cur")
         return
     fi
     local word

@@ -55,7 +55,7 @@ import Testing
     @Test func bashCompletesAnOption() throws {
         #expect(try bashCompletes(["quiz", "--for"]) == ["--format"])
         #expect(try bashCompletes(["quiz", "--no-c"]) == ["--no-color"])
-        #expect(try bashCompletes(["quiz", "--no"]) == ["--no-color", "--no-pager"])
+        #expect(try bashCompletes(["quiz", "--no"]) == ["--no-color", "--no-pager", "--no-reviews"])
     }
 
     @Test func bashOffersEveryOptionOfTheManual() throws {

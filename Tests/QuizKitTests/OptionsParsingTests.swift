@@ -297,6 +297,15 @@ import Testing
         assertFails(
             ["--import", "a", "--output", "b.json", "--data-dir", "d"],
             "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        assertFails(["--list", "--no-reviews"], "--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
+        assertFails(
+            ["--import", "a.csv", "--output", "b.json", "--no-reviews"],
+            "--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
+        let package = try Options.parse([
+            "--import", "Deck.APKG", "--output", "deck.json", "--no-reviews", "--data-dir", "d",
+        ])
+        #expect(package.noReviews && package.dataDir == "d")
+        #expect(try !Options.parse(["--import", "d.colpkg", "--output", "d.json"]).noReviews)
         assertFails(
             ["--import", "a", "--output", "b.json", "--import-separator", String(repeating: "x", count: 17)],
             "--import-separator takes tab, comma, semicolon, pipe, space, colon, newline, \\t, \\n "

@@ -208,6 +208,19 @@ extension FieldSpec {
         self.init(key: key, journal: journal, access: .real(get: read, set: { write(&$0, $1) }))
     }
 
+    /// An optional date is kept as a real: seconds since 2001 (the
+    /// `.date` kind is the one every game has, never absent).
+    init(
+        _ key: String, _ read: @escaping @Sendable (Fields) -> Date?,
+        _ write: @escaping @Sendable (inout Fields, Date?) -> Void, journal: JournalPlace
+    ) {
+        self.init(
+            key: key, journal: journal,
+            access: .real(
+                get: { read($0)?.timeIntervalSinceReferenceDate },
+                set: { write(&$0, Date(timeIntervalSinceReferenceDate: $1)) }))
+    }
+
     init(
         _ key: String, _ read: @escaping @Sendable (Fields) -> String,
         _ write: @escaping @Sendable (inout Fields, String) -> Void, journal: JournalPlace

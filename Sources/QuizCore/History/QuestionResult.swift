@@ -32,6 +32,17 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         public var identity: String?
         /// Seconds from the question shown to its answer; nil when not measured.
         public var seconds: TimeInterval?
+        /// The FSRS rating (1 Again to 4 Easy) the player chose in the tool
+        /// the answer was imported from (Anki's button); nil for quiz's own
+        /// answers, which `ReviewRating` rates from the outcome and time.
+        public var grade: Int?
+        /// When this answer was given, when that is not the game's date (an
+        /// imported day of reviews, each at its own time); nil for quiz's own.
+        public var answered: Date?
+        /// Seconds from this answer to when the tool it was imported from
+        /// asked it again (Anki's interval: fuzzed, balanced, or a learning
+        /// step of minutes); nil for quiz's own, which FSRS's interval sets.
+        public var scheduled: TimeInterval?
 
         /// A result's classic fields; every other is set as a property.
         public init(prompt: String, outcome: QuestionOutcome, given: String?, answer: String) {
@@ -56,6 +67,9 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         FieldSpec("overridden", { $0.overridden }, { $0.overridden = $1 }, journal: .named),
         FieldSpec("question", { $0.identity }, { $0.identity = $1 }, journal: .named),
         FieldSpec("seconds", { $0.seconds }, { $0.seconds = $1 }, journal: .named),
+        FieldSpec("grade", { $0.grade }, { $0.grade = $1 }, journal: .named),
+        FieldSpec("answered", { $0.answered }, { $0.answered = $1 }, journal: .named),
+        FieldSpec("scheduled", { $0.scheduled }, { $0.scheduled = $1 }, journal: .named),
     ])
 
     public let fields: Fields

@@ -135,7 +135,7 @@ public struct ReviewSchedule: Sendable, Equatable {
     ) {
         games += 1
         guard session.date.timeIntervalSinceReferenceDate.isFinite else { return }
-        let date = Self.reviewTime(session.date)
+        let gameDate = Self.reviewTime(session.date)
         for result in session.results {
             let (identity, through) = index.resolved(result, quiz: session.quiz)
             if let through { aliased[through] = identity }
@@ -143,14 +143,23 @@ public struct ReviewSchedule: Sendable, Equatable {
             let existing = cards[identity]
             var state = existing?.state ?? CardState()
             let times = recentTimes[kind] ?? []
-            let rating = ReviewRating(
-                outcome: result.outcome, duration: result.seconds ?? .nan, medianDuration: Self.median(times),
-                currentInterval: state.scheduledDays)
+            // An imported answer brings its own time, grade and due time.
+            let date = result.answered.map(Self.reviewTime) ?? gameDate
+            let rating =
+                result.grade.flatMap(ReviewRating.init(rawValue:))
+                ?? ReviewRating(
+                    outcome: result.outcome, duration: result.seconds ?? .nan, medianDuration: Self.median(times),
+                    currentInterval: state.scheduledDays)
             let wasDue = state.isDue(at: date)
             state.apply(review: rating, at: date, using: scheduler)
+            if let scheduled = result.scheduled, scheduled.isFinite, scheduled > 0 {
+                state.due = date.addingTimeInterval(scheduled)
+            }
             let quiz =
                 session.kind != .quiz
-                ? (existing?.quiz ?? index.entries[identity]?.bank ?? "") : (session.quiz ?? "")
+                ? (existing?.quiz ?? index.entries[identity]?.bank ?? QuestionIdentity.bank(of: identity).map(
+                    String.init)
+                    ?? "") : (session.quiz ?? "")
             cards[identity] = Card(
                 stability: state.stability, difficulty: state.difficulty, lastReview: date, due: state.due ?? date,
                 reps: state.reps, lapses: state.lapses, firstSeen: existing?.firstSeen ?? date, quiz: quiz,

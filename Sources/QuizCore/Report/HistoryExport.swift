@@ -3,7 +3,7 @@ internal import QuizFormats
 
 /// `quiz --history --format json` read back (`HistoryReport.jsonObject`
 /// wrote it), for `--merge-history`. The export keeps less than the archive
-/// does: dates to the second, durations to the tenth, no category,
+/// does: dates to the second (an imported answer's time too), durations to the tenth, no category,
 /// difficulty or source, a title that may be its bank's rather than the
 /// game's. So a game read from an export is compared with the history's
 /// games as the export keeps them (`projection`): the same game exported
@@ -73,7 +73,15 @@ package enum HistoryExport {
         fields.seed = session.seed.map(throughDouble)
         fields.daily = session.daily
         fields.practice = session.practice
-        fields.results = session.results
+        // An imported answer's time is exported to the second, as a game's date is.
+        fields.results =
+            session.results.contains { $0.answered != nil }
+            ? session.results.map { result in
+                guard let answered = result.answered else { return result }
+                var fields = result.fields
+                fields.answered = iso.date(from: iso.string(from: answered)) ?? answered
+                return QuestionResult(fields)
+            } : session.results
         return Session(fields)
     }
 
@@ -103,11 +111,11 @@ package enum HistoryExport {
         fields.seed = number(node["seed"]).map { $0 >= 0x1p63 ? .max : $0 < -0x1p63 ? .min : Int64($0) }
         fields.daily = integer(node["daily"])
         if case .bool(let practice) = node["practice"]?.value { fields.practice = practice }
-        fields.results = (node["results"]?.array ?? []).compactMap(result)
+        fields.results = (node["results"]?.array ?? []).compactMap { result($0, iso: iso) }
         return Session(fields)
     }
 
-    private static func result(_ node: JSONNode) -> QuestionResult? {
+    private static func result(_ node: JSONNode, iso: ISO8601DateFormatter) -> QuestionResult? {
         guard let prompt = node["prompt"]?.string, let answer = node["answer"]?.string,
             let outcome = node["outcome"]?.string.flatMap(QuestionOutcome.init(rawValue:))
         else { return nil }
@@ -121,6 +129,9 @@ package enum HistoryExport {
         }
         fields.identity = node["question"]?.string
         fields.seconds = number(node["seconds"])
+        fields.grade = integer(node["grade"])
+        fields.answered = node["answered"]?.string.flatMap(iso.date(from:))
+        fields.scheduled = number(node["scheduled"])
         return QuestionResult(fields)
     }
 

@@ -141,12 +141,17 @@ public struct HistoryReport {
             "seed": session.seed ?? NSNull(),
             "daily": session.daily ?? NSNull(), "practice": session.practice,
             "results": session.results.map { result -> [String: Any] in
-                [
+                var object: [String: Any] = [
                     "prompt": result.prompt, "outcome": result.outcome.rawValue,
                     "given": result.given ?? NSNull(), "answer": result.answer,
                     "typed": result.typed ?? NSNull(), "overridden": result.overridden,
                     "question": result.identity ?? NSNull(), "seconds": result.seconds ?? NSNull(),
                 ]
+                // Only an answer imported from Anki has these: not a null in every other result.
+                if let grade = result.grade { object["grade"] = grade }
+                if let answered = result.answered { object["answered"] = iso.string(from: answered) }
+                if let scheduled = result.scheduled { object["scheduled"] = scheduled }
+                return object
             },
         ]
     }

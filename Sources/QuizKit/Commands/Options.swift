@@ -92,6 +92,8 @@ public struct Options: Sendable, Equatable {
     public var output: String?
     /// With --import: `--import-format`, `--import-separator`, `--import-card-separator`.
     public var importSettings = CardImport.Settings()
+    /// `--no-reviews` with --import: an Anki package's review log is left out of the history.
+    public var noReviews = false
 
     /// The formats that draw: a page or an image, not text.
     public enum Drawing: String, Sendable, Equatable {
@@ -254,6 +256,7 @@ public struct Options: Sendable, Equatable {
                 options.ghost = given ?? "-"
             case "--import": modes.append(.importCards(try value()))
             case "--output": options.output = try value()
+            case "--no-reviews": try flag(); options.noReviews = true
             case "--import-format":
                 let text = try value()
                 guard let format = CardImport.Format(rawValue: text.lowercased()) else {
@@ -426,10 +429,17 @@ public struct Options: Sendable, Equatable {
         return options
     }
 
+    /// An Anki package, told by its name: one that may bring reviews into the history.
+    static func isAnkiPackage(_ path: String) -> Bool {
+        let name = path.lowercased()
+        return name.hasSuffix(".apkg") || name.hasSuffix(".colpkg")
+    }
+
     /// `--import FILE` needs `--output BANK.json`; the import options go with it alone.
     private func checkImport(_ usageError: (String) -> CommandFailure) throws(CommandFailure) {
         guard case .importCards = mode else {
             if output != nil { throw usageError("--output goes with --import") }
+            if noReviews { throw usageError("--no-reviews goes with --import of an Anki package (.apkg, .colpkg)") }
             if importSettings != CardImport.Settings() {
                 throw usageError("--import-format, --import-separator and --import-card-separator go with --import")
             }
@@ -439,6 +449,9 @@ public struct Options: Sendable, Equatable {
         // The bank's quiz id is its file's name without .json: another name would be read as cards.
         guard output.hasSuffix(".json"), output.count > 5, !output.hasSuffix("/.json") else {
             throw usageError("--output names the bank file to write, a name ending in .json, not '\(output)'")
+        }
+        if noReviews, case .importCards(let file) = mode, !Self.isAnkiPackage(file) {
+            throw usageError("--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
         }
         let format = importSettings.format
         if importSettings.cardSeparator != nil && format != nil && format != .quizlet {
@@ -472,8 +485,9 @@ public struct Options: Sendable, Equatable {
         }
         let validating = if case .validate = mode { true } else { false }
         if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
-        let importing = if case .importCards = mode { true } else { false }
-        if dataDir != nil && (mode == .list || importing || (validating && !historyCheck)) {
+        // An Anki package's reviews go into the history: --data-dir says whose.
+        let importingText = if case .importCards(let file) = mode { !Self.isAnkiPackage(file) } else { false }
+        if dataDir != nil && (mode == .list || importingText || (validating && !historyCheck)) {
             throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
         }
         if syncDir != nil && (mode == .list || mode == .compact || validating) {

@@ -193,6 +193,20 @@ extension HistoryStore {
         }
     }
 
+    /// Adds imported games (`AnkiReviewImport.sessions`) that the history
+    /// does not hold, each once by `GameIdentity`, through the one merge:
+    /// importing the same reviews again adds nothing.
+    public func add(imported games: [Session]) throws(HistoryError) -> MergeReport {
+        do {
+            return try merging(exported: false) { add in games.forEach(add) }.get()
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            // Games in memory cannot be damaged; only the history can fail.
+            throw .cannotWrite(path: journalPath, reason: "\(error)")
+        }
+    }
+
     /// The most a source read whole (an export, an XML archive) may hold:
     /// a million games exported with their results. A larger file is refused
     /// before a byte of it is read; its data folder merges in bounded memory.
