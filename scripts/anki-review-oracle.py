@@ -12,10 +12,10 @@ it). One deck has no learning or relearning steps (as quiz schedules),
 the other Anki's defaults (1m 10m, relearning 10m). One card is reset
 ("Forget") and learnt again.
 
-Every simulated day's reviews start 40 minutes later in the day than the
-last day's (from 05:00 UTC, after Anki's 04:00 rollover), so whole days
-between two reviews are the same counted as Anki does (its days) and as
-quiz does (24 hours each).
+Simulated days begin at times that go back and forth (21:00, 06:00, 13:30,
+04:30, 23:10, 08:00 UTC), so reviews a day apart for Anki (its days begin
+at 04:00) are often less than 24 hours apart: the import must count days
+as Anki does.
 
 Writes JSON: `revlog` (the rows as `AnkiRevlogEntry` has them), `cards`
 (each card's id, its note's index, `memory_state` and Anki's due time in
@@ -38,10 +38,11 @@ FAKETIME_LIBRARIES = glob.glob("/usr/lib/*/faketime/libfaketime.so.1") + glob.gl
 EPOCH = 1767571200
 ROLLOVER_HOUR = 4
 
-# A simulated day's reviews begin this much later in the day than the last
-# day's, and take 20 seconds each: fewer than 120 a day, so the day's last
-# review is before the next day's first in the time of day.
-STEP_MINUTES = 40
+# When each simulated day's reviews begin (minutes after midnight UTC), in
+# turn: late at night, just after Anki's 04:00 rollover, and between, so a
+# review is often earlier in the day than the last day's (a day apart for
+# Anki, less than 24 hours for a clock). Reviews are 20 seconds apart.
+DAY_STARTS = [21 * 60, 6 * 60, 13 * 60 + 30, 4 * 60 + 30, 23 * 60 + 10, 8 * 60]
 
 # Each card's reviews: (day, [buttons answered that day, minutes apart]).
 PATTERNS = [
@@ -132,9 +133,8 @@ def main():
             cards.append((note.cards()[0].id, pattern, forget))
 
     days = sorted({day for _, pattern, _ in cards for day, _ in pattern})
-    assert 5 * 60 + len(days) * STEP_MINUTES < 23 * 60, "more simulated days than fit in a day's hours"
     for step, day in enumerate(days):
-        moment = EPOCH + day * 86400 + 5 * 3600 + step * STEP_MINUTES * 60
+        moment = EPOCH + day * 86400 + DAY_STARTS[step % len(DAY_STARTS)] * 60
         for card_id, pattern, forget in cards:
             for today, buttons in pattern:
                 if today != day:

@@ -48,8 +48,10 @@ struct AnkiReviewOracleTests {
     }
 
     /// The comparison can fail: the same reviews rated as quiz rates its own
-    /// answers (from the outcome and time, not Anki's button) disagree.
-    @Test func withoutTheButtonsTheStatesDisagree() throws {
+    /// answers (from the outcome and time, not Anki's button), or counted
+    /// days apart by 24 hours (not Anki's days), disagree.
+    @Test(arguments: [("grade", 10), ("days", 10)])
+    func withoutWhatAnkiSaidTheStatesDisagree(field: String, atLeast: Int) throws {
         let oracle = try AnkiOracle.run()
         let sessions = AnkiReviewImport.sessions(
             bank: oracle.bank, quizID: AnkiOracle.quizID, cards: oracle.cardIndex, revlog: oracle.revlog
@@ -57,7 +59,7 @@ struct AnkiReviewOracleTests {
             var fields = session.fields
             fields.results = session.results.map { result in
                 var fields = result.fields
-                fields.grade = nil
+                if field == "grade" { fields.grade = nil } else { fields.days = nil }
                 return QuestionResult(fields)
             }
             return Session(fields)
@@ -68,7 +70,8 @@ struct AnkiReviewOracleTests {
             guard let ours = schedule.cards[identity] else { return true }
             return abs(ours.stability - card.stability) / card.stability > AnkiReviewOracleTests.tolerance
         }
-        #expect(disagreeing >= 10)
+        #expect(disagreeing >= atLeast, "\(disagreeing) cards disagree without \(field)")
+        print("AnkiReviewOracleTests: without \(field), \(disagreeing) of \(oracle.cards.count) cards disagree")
     }
 
     /// Imported into a history through the store, twice: the second adds
@@ -189,12 +192,43 @@ struct AnkiReviewFilterTests {
         let first = sessions[0].results[0]
         #expect(
             first.grade == 3 && first.seconds == 4 && first.identity == "deck~" + QuestionIdentity.fingerprint("One?"))
-        #expect(first.answered == Date(timeIntervalSince1970: 1_767_582_000.25))
+        #expect(first.answered == Date(timeIntervalSince1970: 1_767_582_000.25) && first.days == nil)
         // Due at 04:00 two of Anki's days on: the 6th.
         #expect(first.scheduled == Double(1_767_672_000 - 1_767_582_000))
         // A learning step from the second Anki's clock counted.
         #expect(sessions[1].results[0].outcome == .wrong && sessions[1].results[0].scheduled == 600)
         #expect(sessions[1].date == Date(timeIntervalSince1970: 1_767_589_200.25))
+    }
+}
+
+extension AnkiReviewFilterTests {
+    /// Days apart as Anki counts them: 03:00 is still the day before (its
+    /// day begins at 04:00), so 03:00 then 05:00 the next day are two days,
+    /// and 05:00 then 03:00 the next day none; in Paris, 04:00 is Paris's 04:00.
+    @Test func daysApartAreAnkisDays() {
+        let bank = QuestionBank(
+            id: "deck", title: "Deck",
+            questions: [Question(prompt: "One?", kind: .freeText(answer: "1", accepted: []))],
+            path: "deck.json")
+        func days(_ times: [Int64], zone: TimeZone = TimeZone(secondsFromGMT: 0)!) -> [Int?] {
+            let log = times.map {
+                AnkiRevlogEntry(
+                    id: $0 * 1000, cardID: 1, ease: 3, interval: 1, lastInterval: 0, factor: 2500, milliseconds: 0,
+                    kind: $0 == times[0] ? 0 : 1)
+            }
+            return AnkiReviewImport.sessions(bank: bank, quizID: "deck", cards: [1: 0], revlog: log, timeZone: zone)
+                .flatMap { $0.results.map(\.days) }
+        }
+        // 2026-01-05 03:00 UTC.
+        let night: Int64 = 1_767_582_000
+        #expect(days([night, night + 26 * 3_600]) == [nil, 2])
+        #expect(days([night + 2 * 3_600, night + 24 * 3_600]) == [nil, 0])
+        #expect(days([night, night + 3_600]) == [nil, 1])
+        // 03:00 UTC is 04:00 in Paris, a new Anki day there; 02:30 UTC the day before.
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        #expect(days([night - 1_800, night], zone: paris) == [nil, 1])
+        #expect(days([night - 3_600, night - 1_800], zone: paris) == [nil, 0])
+        #expect(days([night, night + 1_800], zone: paris) == [nil, 0])
     }
 }
 

@@ -43,6 +43,11 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         /// asked it again (Anki's interval: fuzzed, balanced, or a learning
         /// step of minutes); nil for quiz's own, which FSRS's interval sets.
         public var scheduled: TimeInterval?
+        /// Whole days since the question's previous answer as the tool it
+        /// was imported from counted them (Anki's days, which begin at 04:00):
+        /// FSRS's days elapsed for this review; nil for quiz's own answers
+        /// (and an imported first answer), counted in periods of 24 hours.
+        public var days: Int?
 
         /// A result's classic fields; every other is set as a property.
         public init(prompt: String, outcome: QuestionOutcome, given: String?, answer: String) {
@@ -70,6 +75,7 @@ public final class QuestionResult: NSObject, NSSecureCoding, @unchecked Sendable
         FieldSpec("grade", { $0.grade }, { $0.grade = $1 }, journal: .named),
         FieldSpec("answered", { $0.answered }, { $0.answered = $1 }, journal: .named),
         FieldSpec("scheduled", { $0.scheduled }, { $0.scheduled = $1 }, journal: .named),
+        FieldSpec("days", { $0.days }, { $0.days = $1 }, journal: .named),
     ])
 
     public let fields: Fields

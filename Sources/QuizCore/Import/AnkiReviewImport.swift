@@ -5,7 +5,9 @@ import Foundation
 /// one review game (`Session.Kind.review`), ended at its last review, whose
 /// results are the imported questions (identified by the bank's quiz id and
 /// `QuestionIdentity`), each at its own time (`answered`), rated by the
-/// button pressed (`grade`), and due when Anki said (`scheduled`).
+/// button pressed (`grade`), its days since the card's last review counted
+/// as Anki counts them (`days`: by Anki's days, not 24 hours), and due when
+/// Anki said (`scheduled`).
 ///
 /// A card's reviews are the ones Anki's FSRS reads for its memory state
 /// (`reviews_for_fsrs` in rslib/src/scheduler/fsrs/params.rs): those since
@@ -38,8 +40,11 @@ public enum AnkiReviewImport {
         for (cardID, entries) in byCard {
             let question = questions[cards[cardID]!]
             let identity = QuestionIdentity.of(question, bank: quizID)
+            var previousDay: Int?
             for entry in scheduling(entries.sorted { $0.id < $1.id }) {
                 let answered = Date(timeIntervalSince1970: Double(entry.id) / 1000)
+                let today = day.number(of: answered)
+                defer { previousDay = today }
                 // The second the schedule counts the answer at, as Anki's own
                 // clock (whole seconds) counted a learning step from.
                 let counted = ReviewSchedule.reviewTime(answered)
@@ -54,8 +59,10 @@ public enum AnkiReviewImport {
                 fields.seconds = entry.milliseconds > 0 ? Double(entry.milliseconds) / 1000 : nil
                 fields.grade = entry.ease
                 fields.answered = answered
+                // FSRS's days elapsed as Anki counts them: its days apart, not 24 hours.
+                fields.days = previousDay.map { max(0, today - $0) }
                 fields.scheduled = due > counted ? due.timeIntervalSince(counted) : nil
-                days[day.number(of: answered), default: []].append((entry, QuestionResult(fields)))
+                days[today, default: []].append((entry, QuestionResult(fields)))
             }
         }
         return days.keys.sorted().map { number in

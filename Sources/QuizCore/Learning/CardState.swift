@@ -77,14 +77,18 @@ public struct CardState: Sendable, Equatable {
     /// after the last takes the short-term stability, otherwise the stability
     /// after recall or lapse at the current retrievability; the difficulty
     /// moves with the rating; and the card is due `nextInterval` days later
-    /// to the second.
-    public mutating func apply(review rating: ReviewRating, at date: Date, using scheduler: FSRS = .standard) {
+    /// to the second. `elapsedDays`, when given, are the whole days since the
+    /// last review as another tool counted them (Anki's days, for an
+    /// imported review), instead of periods of 24 hours.
+    public mutating func apply(
+        review rating: ReviewRating, at date: Date, using scheduler: FSRS = .standard, elapsedDays: Int? = nil
+    ) {
         switch phase {
         case .new:
             stability = scheduler.initialStability(rating)
             difficulty = scheduler.initialDifficulty(rating)
         case .review:
-            let elapsedDays = lastReview.map { CardState.wholeDays(from: $0, to: date) } ?? 0
+            let elapsedDays = elapsedDays ?? lastReview.map { CardState.wholeDays(from: $0, to: date) } ?? 0
             if elapsedDays < 1 {
                 stability = scheduler.shortTermStability(stability, rating)
             } else {

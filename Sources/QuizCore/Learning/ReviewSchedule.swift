@@ -151,7 +151,7 @@ public struct ReviewSchedule: Sendable, Equatable {
                     outcome: result.outcome, duration: result.seconds ?? .nan, medianDuration: Self.median(times),
                     currentInterval: state.scheduledDays)
             let wasDue = state.isDue(at: date)
-            state.apply(review: rating, at: date, using: scheduler)
+            state.apply(review: rating, at: date, using: scheduler, elapsedDays: result.days)
             if let scheduled = result.scheduled, scheduled.isFinite, scheduled > 0 {
                 state.due = date.addingTimeInterval(scheduled)
             }

@@ -132,6 +132,7 @@ package enum HistoryExport {
         fields.grade = integer(node["grade"])
         fields.answered = node["answered"]?.string.flatMap(iso.date(from:))
         fields.scheduled = number(node["scheduled"])
+        fields.days = integer(node["days"])
         return QuestionResult(fields)
     }
 

@@ -151,6 +151,7 @@ public struct HistoryReport {
                 if let grade = result.grade { object["grade"] = grade }
                 if let answered = result.answered { object["answered"] = iso.string(from: answered) }
                 if let scheduled = result.scheduled { object["scheduled"] = scheduled }
+                if let days = result.days { object["days"] = days }
                 return object
             },
         ]
