@@ -60,16 +60,15 @@ public enum AnswerNormalizer {
         if trimmed.isEmpty { return "" }
         let folded = trimmed.folding(
             options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var words = folded.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace })
+        // ASCII white space told without the Unicode tables (most scalars are ASCII; the lookup was a third of it).
+        var words = folded.unicodeScalars.split(whereSeparator: {
+            $0.value < 0x80 ? ($0.value >= 9 && $0.value <= 13) || $0.value == 32 : $0.properties.isWhitespace
+        })
         if var last = words.popLast() {
             while let end = last.last, end == "." || end == "!" || end == "?" { last = last.dropLast() }
             if !last.isEmpty { words.append(last) }
         }
-        var result = String.UnicodeScalarView()
-        for (index, word) in words.enumerated() {
-            if index > 0 { result.append(" ") }
-            result.append(contentsOf: word)
-        }
-        return String(result)
+        // Each word copied whole (appending its scalars one by one was a third of the time).
+        return words.map { String($0) }.joined(separator: " ")
     }
 }
