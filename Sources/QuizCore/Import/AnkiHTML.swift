@@ -134,7 +134,10 @@ enum AnkiHTML {
                 continue
             }
             i = scalars.index(after: i)
-            if scalar.value < 0x80 ? scalar == " " || (9...13).contains(scalar.value) : scalar.properties.isWhitespace && scalar != "\u{A0}" {
+            if scalar.value < 0x80
+                ? scalar == " " || (9...13).contains(scalar.value)
+                : scalar.properties.isWhitespace && scalar != "\u{A0}"
+            {
                 if let last = out.last, last != "\n" { pendingSpace = true }
                 continue
             }

@@ -19,7 +19,8 @@ enum AnkiPackageImport {
         for note in collection.notes {
             guard var noteCards = cardsOfNote[note.id] else { continue }
             if note.fields.count > ImportLimits.fields {
-                throw ImportProblem("note \(note.id) has more than \(ImportLimits.fields) fields, the most a card may have")
+                throw ImportProblem(
+                    "note \(note.id) has more than \(ImportLimits.fields) fields, the most a card may have")
             }
             if note.fields.contains(where: { $0.utf8.count > ImportLimits.fieldBytes }) {
                 throw ImportProblem(

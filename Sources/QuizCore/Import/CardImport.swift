@@ -202,9 +202,10 @@ public enum CardImport {
         var ankiCards: [Int64: Int] = [:]
         for card in deck.cards {
             let prompt = card.prompt.trimmed
-            // A typed answer is one line: an answer's lines (a list on the back of a card) are joined.
-            let answer = card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }
-                .filter { !$0.isEmpty }.joined(separator: "; ")
+            // A typed answer is one line: an answer's lines (a list on the back
+            // of a card) are joined, a list's `- ` or `1. ` markers left out.
+            let lines = card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
+            let answer = (lines.count > 1 ? lines.map(withoutListMarker) : lines).joined(separator: "; ")
             if card.needsMedia {
                 skipped["that need their picture or sound", default: 0] += 1
             } else if prompt.isEmpty || answer.isEmpty {
@@ -243,6 +244,16 @@ public enum CardImport {
             format: format,
             json: json(title: title, description: "Imported from \(name) (\(format.name))", questions: questions),
             questions: questions.count, skipped: describe(skipped), cards: ankiCards)
+    }
+
+    /// `- red` or `2. green` without its marker (as `AnkiHTML` writes a list's items).
+    static func withoutListMarker(_ line: String) -> String {
+        if line.hasPrefix("- ") { return String(line.dropFirst(2)).trimmed }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". ") {
+            return String(line.dropFirst(digits.count + 2)).trimmed
+        }
+        return line
     }
 
     private static func describe(_ skipped: [String: Int]) -> [String] {

@@ -190,7 +190,9 @@ public enum AnkiPackageFile {
         var template = Array((folder + "/quiz-anki-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard fd >= 0 else { throw .io("cannot make a temporary file in \(folder): " + String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            throw .io("cannot make a temporary file in \(folder): " + String(cString: strerror(errno)))
+        }
         return (fd, path)
     }
 }

@@ -32,7 +32,8 @@ struct PackageMember {
     func write(to fd: Int32) throws(Failure) {
         let name = member.name
         guard member.size <= limit else {
-            throw .data("its \(name) would inflate to \(member.size >> 20) MiB, more than the \(limit >> 20) MiB quiz reads")
+            throw .data(
+                "its \(name) would inflate to \(member.size >> 20) MiB, more than the \(limit >> 20) MiB quiz reads")
         }
         var sink = Sink(fd: fd, zstd: zstd, limit: limit, name: name)
         defer { sink.close() }
