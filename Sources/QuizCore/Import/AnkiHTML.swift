@@ -154,7 +154,7 @@ enum AnkiHTML {
 
     /// `[sound:x.mp3]` as `[sound: x.mp3]`.
     private static func soundTags(_ text: String, media: inout [String]) -> String {
-        guard text.contains("[sound:") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "[")), text.contains("[sound:") else { return text }
         var out = ""
         var rest = Substring(text)
         while let start = rest.range(of: "[sound:") {
@@ -174,6 +174,8 @@ enum AnkiHTML {
 
     /// Each line without spaces at its ends, no more than one empty line in a row, none at the ends.
     private static func tidy(_ text: String) -> String {
+        // One line (most fields): only its ends trimmed.
+        if !text.utf8.contains(10) { return text.trimmed }
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = Substring(String(line).trimmed)

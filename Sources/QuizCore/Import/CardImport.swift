@@ -204,7 +204,10 @@ public enum CardImport {
             let prompt = card.prompt.trimmed
             // A typed answer is one line: an answer's lines (a list on the back
             // of a card) are joined, a list's `- ` or `1. ` markers left out.
-            let lines = card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
+            let lines =
+                card.answer.utf8.contains(where: { (10...13).contains($0) || $0 >= 0x80 })
+                ? card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
+                : [card.answer.trimmed].filter { !$0.isEmpty }
             let answer = (lines.count > 1 ? lines.map(withoutListMarker) : lines).joined(separator: "; ")
             if card.needsMedia {
                 skipped["that need their picture or sound", default: 0] += 1
