@@ -215,6 +215,36 @@ struct AnkiPackageTests {
         }
     }
 
+    /// Packages with random bytes changed (in the zip's headers and
+    /// directory as much as in the data) import or say one line, never crash.
+    @Test func mutatedPackagesImportOrSayOneLine() throws {
+        let scratch = Scratch()
+        var generator = SystemRandomNumberGenerator()
+        for name in ["current.apkg", "legacy.apkg"] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: Self.decks! + "/" + name))
+            for round in 0..<40 {
+                var bytes = [UInt8](original)
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    // Half the changes in the last 200 bytes: the central directory and end record.
+                    let tail = Bool.random(using: &generator)
+                    let at =
+                        tail
+                        ? bytes.count - 1 - Int.random(in: 0..<200, using: &generator)
+                        : Int.random(in: 0..<bytes.count, using: &generator)
+                    bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                }
+                let package = scratch.path + "/mutated.apkg"
+                try Data(bytes).write(to: URL(fileURLWithPath: package))
+                let run = try runQuiz(
+                    ["--import", package, "--output", scratch.path + "/bank.json"], environment: scratch.environment())
+                #expect(run.status == 0 || run.status == 65, "\(name) round \(round): \(run.status) \(run.stderr)")
+                if run.status != 0 {
+                    #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(name) round \(round): \(run.stderr)")
+                }
+            }
+        }
+    }
+
     @Test func aTextFileNamedApkgIsRefused() throws {
         let scratch = Scratch()
         let package = scratch.path + "/notes.apkg"

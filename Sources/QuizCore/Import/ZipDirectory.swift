@@ -55,7 +55,7 @@ public struct ZipDirectory: Sendable {
         // Zip64: the locator just before the end record names the Zip64 end record.
         if end >= 20, u32(end - 20) == 0x0706_4B50 {
             let record = u64(end - 12)
-            guard record <= UInt64(count - 56), u32(Int(record)) == 0x0606_4B50 else { throw notZip }
+            guard count >= 56, record <= UInt64(count - 56), u32(Int(record)) == 0x0606_4B50 else { throw notZip }
             entries = u64(Int(record) + 32)
             directorySize = u64(Int(record) + 40)
             directoryOffset = u64(Int(record) + 48)

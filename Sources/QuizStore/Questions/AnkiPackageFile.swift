@@ -69,9 +69,11 @@ public enum AnkiPackageFile {
         } catch {
             throw invalid(error.message)
         }
+        // The meta member is stored, a few bytes (ZipDirectory checked they are in the file).
         if let meta = directory.member("meta"), meta.method == 0, meta.compressedSize < 1024 {
             let version = AnkiCollection.packageVersion(
-                meta: UnsafeRawBufferPointer(rebasing: file[meta.dataOffset..<(meta.dataOffset + Int(meta.size))]))
+                meta: UnsafeRawBufferPointer(
+                    rebasing: file[meta.dataOffset..<(meta.dataOffset + Int(meta.compressedSize))]))
             if version > AnkiCollection.newestPackageVersion {
                 throw invalid(
                     "a package of version \(version), newer than quiz reads (up to "
