@@ -1,7 +1,8 @@
 # quiz: `make play` to play, `make test` to run every check, `make install`,
 # `make bench` to measure quiz against sqlite3 (writes BENCHMARKS.md).
-# Both install what they need (libedit-dev, pkg-config; for the tests also
-# groff-base and Python's jsonschema and fsrs) when it is missing; apt-get takes root,
+# Both install what they need (libedit-dev, pkg-config, libsqlite3-dev,
+# libzstd-dev, zlib1g-dev; for the tests also groff-base and Python's
+# jsonschema, fsrs, anki and genanki) when it is missing; apt-get takes root,
 # and says so otherwise.
 
 SWIFT ?= swift
@@ -14,23 +15,28 @@ BUILD_LOG := .build/build-tests.log
 all: build
 
 # libedit's header: a variable so that the test of a machine without it can
-# point elsewhere.
+# point elsewhere. SQLite, zstd and zlib: their headers and static archives,
+# linked into quiz to read Anki packages (CONTRIBUTING.md, "Dependencies").
 EDITLINE_H ?= /usr/include/editline/readline.h
+ARCHIVE_HEADERS := /usr/include/sqlite3.h /usr/include/zstd.h /usr/include/zlib.h
+DEB_PACKAGES := libedit-dev pkg-config libsqlite3-dev libzstd-dev zlib1g-dev
 
-# Without root and without libedit-dev, one line says what to run and make
-# stops ($(error) prints it once, without make's "Error 1" line after it).
+# Without root and without libedit-dev (or the others), one line says what to
+# run and make stops ($(error) prints it once, without make's "Error 1" line after it).
 deps:
-	$(if $(and $(wildcard $(EDITLINE_H)),$(shell command -v pkg-config)),,$(if $(filter 0,$(shell id -u)),,$(error quiz needs libedit-dev and pkg-config, and installing them takes root; run: sudo apt-get install libedit-dev pkg-config)))
-	@if [ ! -f $(EDITLINE_H) ] || ! command -v pkg-config >/dev/null 2>&1; then \
-		echo "make: installing libedit-dev and pkg-config with apt-get"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev pkg-config >/dev/null; \
+	$(if $(and $(wildcard $(EDITLINE_H)),$(shell command -v pkg-config),$(filter 3,$(words $(wildcard $(ARCHIVE_HEADERS))))),,$(if $(filter 0,$(shell id -u)),,$(error quiz needs $(DEB_PACKAGES), and installing them takes root; run: sudo apt-get install $(DEB_PACKAGES))))
+	@if [ ! -f $(EDITLINE_H) ] || ! command -v pkg-config >/dev/null 2>&1 \
+		|| ! ls $(ARCHIVE_HEADERS) >/dev/null 2>&1; then \
+		echo "make: installing $(DEB_PACKAGES) with apt-get"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PACKAGES) >/dev/null; \
 	fi
 
 # What only the tests need, kept out of deps so that make play and make
 # install never touch Python: jsonschema for the schema test (pip, else
 # Debian's python3-jsonschema), fsrs 6.3.2 (pip; Debian has none) for
-# FSRSAgreementTests, which skip with a message without it, anki 26.9.3
-# (pip) and Debian's faketime for AnkiReviewOracleTests, likewise, groff for the
+# FSRSAgreementTests, which skip with a message without it, anki 26.9.3 and
+# genanki (pip) and Debian's faketime for AnkiPackageTests and
+# AnkiReviewOracleTests, likewise, groff for the
 # man page test; Debian's chromium and Python's html5lib and pillow for
 # StatsPageBrowserTests (the page of --stats --format html in a real
 # browser), which skip with a message without them.
@@ -45,10 +51,10 @@ test-deps: deps
 		|| python3 -m pip install --quiet 'fsrs==6.3.2' \
 		|| python3 -m pip install --quiet --break-system-packages 'fsrs==6.3.2' \
 		|| echo "make: could not install the Python module fsrs 6.3.2 (the FSRS reference); FSRSAgreementTests will be skipped; run: python3 -m pip install fsrs==6.3.2" >&2
-	@python3 -c 'import importlib.metadata as m, anki.collection; assert m.version("anki") == "26.9.3"' 2>/dev/null \
-		|| python3 -m pip install --quiet 'anki==26.9.3' \
-		|| python3 -m pip install --quiet --break-system-packages 'anki==26.9.3' \
-		|| echo "make: could not install the Python module anki 26.9.3 (Anki's library); AnkiReviewOracleTests will be skipped; run: python3 -m pip install anki==26.9.3" >&2
+	@python3 -c 'import importlib.metadata as m, anki.collection, genanki; assert m.version("anki") == "26.9.3"' 2>/dev/null \
+		|| python3 -m pip install --quiet 'anki==26.9.3' genanki \
+		|| python3 -m pip install --quiet --break-system-packages 'anki==26.9.3' genanki \
+		|| echo "make: could not install the Python modules anki 26.9.3 and genanki (Anki's own library, the oracle); AnkiPackageTests and AnkiReviewOracleTests will be skipped; run: python3 -m pip install anki==26.9.3 genanki" >&2
 	@[ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] || [ -e /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 ] \
 		|| { [ "$$(id -u)" = 0 ] && echo "make: installing faketime with apt-get" \
 			&& apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null; } \

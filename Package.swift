@@ -31,14 +31,23 @@ let package = Package(
             name: "QuizCore",
             dependencies: ["QuizFormats"]
         ),
+        // Debian's SQLite, zstd and zlib, headers only: QuizStore links their
+        // static archives (below) to read Anki packages. CONTRIBUTING.md,
+        // "Dependencies", says why these and how they are linked.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The store: all file I/O and what reads the clock or the environment
         // for the core (storage primitives, the history and its journal, the
         // derived files, bank files and caches, downloads' cache, the settings
         // file, the local time zone). Never prints. Imports QuizCore and
-        // QuizFormats.
+        // QuizFormats, and CSQLite, CZstd and CZlib for Anki packages.
         .target(
             name: "QuizStore",
-            dependencies: ["QuizCore", "QuizFormats"]
+            dependencies: ["QuizCore", "QuizFormats", "CSQLite", "CZstd", "CZlib"],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-l:libzstd.a", "-Xlinker", "-l:libz.a"])
+            ]
         ),
         // The command library: the command line parsed into options, exit
         // statuses, and what the menu and the command line both do. Never

@@ -68,7 +68,7 @@ _quiz() {
             return
             ;;
         --import-format)
-            mapfile -t COMPREPLY < <(compgen -W 'anki-text quizlet csv markdown' -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W 'anki-text quizlet csv markdown anki-package' -- "$cur")
             return
             ;;
         -n | --count | --seed | --limit | --game | --category | --max-download | --import-separator | --import-card-separator)

@@ -46,7 +46,7 @@ complete -c quiz -l sync-dir -x -a '(__fish_complete_directories)' -d 'A folder 
 complete -c quiz -l merge-history -r -F -d 'Add the games of another history'
 complete -c quiz -l import -r -F -d 'Make a bank of the cards in a file'
 complete -c quiz -l output -r -F -d 'With --import: the bank file written'
-complete -c quiz -l import-format -x -a 'anki-text quizlet csv markdown' -d 'With --import: the cards file format'
+complete -c quiz -l import-format -x -a 'anki-text quizlet csv markdown anki-package' -d 'With --import: the cards file format'
 complete -c quiz -l import-separator -x -d 'With --import: between a term and its definition'
 complete -c quiz -l import-card-separator -x -d 'With --import: between Quizlet cards'
 complete -c quiz -l no-reviews -d 'With --import of an Anki package: leave its reviews out of the history'

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Anki's own library as the oracle for importing its reviews.
 
-Usage: anki-review-oracle.py OUT.json
+Usage: anki-review-oracle.py OUT.json [--package PACKAGE.apkg]
 
 Makes a collection with Anki's library (PyPI `anki`), FSRS on with Anki's
 default parameters (FSRS-6's, the same as quiz's `FSRS.defaultParameters`)
@@ -20,6 +20,9 @@ as Anki does.
 Writes JSON: `revlog` (the rows as `AnkiRevlogEntry` has them), `cards`
 (each card's id, its note's index, `memory_state` and Anki's due time in
 seconds since 1970, the start of its day for a day's interval), `rollover`.
+With --package, also exports the collection, reviews included, as Anki's
+File > Export > "Anki Deck Package" with "Include scheduling information"
+does (the current format), for the import through the binary.
 Exits 77 when `anki` or libfaketime cannot be used.
 """
 
@@ -93,7 +96,10 @@ def set_clock(path, seconds):
 
 
 def main():
-    if len(sys.argv) != 2:
+    package = None
+    if len(sys.argv) == 4 and sys.argv[2] == "--package":
+        package = sys.argv[3]
+    elif len(sys.argv) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         sys.exit(64)
     try:
@@ -172,6 +178,11 @@ def main():
             computedStability=computed.stability if computed.stability else None,
             computedDifficulty=computed.difficulty if computed.difficulty else None,
             question=col.get_note(card.nid)["Front"], answer=col.get_note(card.nid)["Back"]))
+    if package:
+        from anki.import_export_pb2 import ExportAnkiPackageOptions
+
+        options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=False, legacy=False)
+        col.export_anki_package(out_path=package, options=options, limit=None)
     col.close()
     with open(sys.argv[1], "w") as file:
         json.dump(dict(rollover=ROLLOVER_HOUR, revlog=revlog, cards=out), file, indent=1)

@@ -32,7 +32,11 @@ BENCH_CLASSIC_TIMEOUT=S stops one classic run after S seconds (default 20);
 BENCH_OUTPUT=FILE writes the report there instead of BENCHMARKS.md;
 BENCH_ONLY=merge measures only the merge row, BENCH_ONLY=stats-html only the
 page's row at each size, BENCH_ONLY=sync only the sync row (at the sizes;
-printed, nothing written).
+printed, nothing written), BENCH_ONLY=anki only the Anki row: a package of
+20,000 notes (Tests/QuizCLITests/Fixtures/anki/make-decks.py --big, made by
+Anki's own library, untimed) imported by `quiz --import` and by Anki's library
+into an empty collection, whole processes (printed; skipped with a message
+where Python's `anki` is missing).
 """
 
 import csv
@@ -1330,6 +1334,62 @@ def save_json(results, info):
         json.dump(data, handle, indent=1)
 
 
+# Anki's own import of a package into an empty collection, as a whole process.
+ANKI_IMPORT = (
+    "import sys, tempfile, os\n"
+    "from anki.collection import Collection, ImportAnkiPackageRequest, ImportAnkiPackageOptions\n"
+    "col = Collection(os.path.join(tempfile.mkdtemp(dir=sys.argv[2]), 'collection.anki2'))\n"
+    "col.import_anki_package(ImportAnkiPackageRequest(package_path=sys.argv[1],"
+    " options=ImportAnkiPackageOptions(with_scheduling=True)))\n"
+    "col.close()\n"
+)
+
+
+def measure_anki(runs, notes=20000):
+    """BENCH_ONLY=anki: quiz --import of a 20,000-note package against Anki's
+    library importing it into an empty collection. Targets: ratio <= 0.5,
+    quiz's peak resident set < 64 MiB."""
+    probe = subprocess.run([sys.executable, "-c", "import anki, genanki"], capture_output=True)
+    if probe.returncode != 0:
+        print("bench: skipped the Anki row: python3 cannot import anki and genanki "
+              "(python3 -m pip install anki genanki)")
+        return
+    folder = os.path.join(WORK, "anki")
+    package = os.path.join(folder, "big.apkg")
+    if not os.path.exists(package):
+        os.makedirs(folder, exist_ok=True)
+        script = os.path.join(ROOT, "Tests", "QuizCLITests", "Fixtures", "anki", "make-decks.py")
+        subprocess.run([sys.executable, script, folder, "--big", str(notes)], check=True,
+                       stdout=subprocess.DEVNULL)
+    output = os.path.join(folder, "big.json")
+    collections = os.path.join(folder, "collections")
+    shutil.rmtree(collections, ignore_errors=True)
+    os.makedirs(collections)
+    contenders = {
+        "quiz": [QUIZ, "--import", package, "--output", output],
+        "anki": [sys.executable, "-c", ANKI_IMPORT, package, collections],
+    }
+    peaks = {}
+    for name, argv in contenders.items():
+        warm = run(argv, memory=True)
+        if warm.status != 0:
+            raise SystemExit(f"bench: {name} failed: {warm.stderr.strip()}")
+        peaks[name] = warm.max_rss_mib
+    times = {name: [] for name in contenders}
+    for _ in range(runs):
+        # Side by side: a run of each in turn, so a busy moment of the machine falls on both.
+        for name, argv in contenders.items():
+            times[name].append(run(argv).seconds)
+    measured = {name: (statistics.median(times[name]), peaks[name]) for name in contenders}
+    quiz_time, quiz_rss = measured["quiz"]
+    anki_time, anki_rss = measured["anki"]
+    ratio = quiz_time / anki_time
+    print(f"| import of {notes:,} notes (.apkg) | quiz | {quiz_time:.3f} s | {quiz_rss:.1f} MiB |")
+    print(f"| | Anki's library (into an empty collection) | {anki_time:.3f} s | {anki_rss:.1f} MiB |")
+    print(f"ratio {ratio:.2f} ({'met' if ratio <= 0.5 else 'missed'}: <= 0.5); "
+          f"quiz's peak {quiz_rss:.1f} MiB ({'met' if quiz_rss < 64 else 'missed'}: < 64 MiB)")
+
+
 def main():
     global ENV
     for binary in (QUIZ, GENERATOR):
@@ -1345,6 +1405,9 @@ def main():
         log(f"bench: {OPENTDB} is absent: start-up is not measured")
     info = machine()
     started = time.perf_counter()
+    if os.environ.get("BENCH_ONLY") == "anki":
+        measure_anki(RUNS)
+        return
     if os.environ.get("BENCH_ONLY") == "sync":
         results = []
         for size in SIZES:

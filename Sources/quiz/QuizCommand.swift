@@ -79,7 +79,9 @@ struct QuizCommand {
             if merged.needsCompaction { Compaction.startInBackground(folder: store.folder) }
             return merged.status
         case .importCards(let input):
-            return try ImportCommand.run(context, input: input)
+            let imported = try ImportCommand.run(context, input: input)
+            if imported.needsCompaction { Compaction.startInBackground(folder: store.folder) }
+            return imported.status
         case .play(let name):
             return try play(name)
         case .review:

@@ -28,6 +28,23 @@ struct ASCIIFastPathTests {
         }
     }
 
+    /// Every scalar `normalize` copies as it is folds to itself, alone and
+    /// in a word, and is no white space: the byte path gives what folding does.
+    @Test func scalarsCopiedAsTheyAreFoldToThemselves() {
+        var checked = 0
+        for value in UInt32(0x80)...0x22FF {
+            guard let scalar = Unicode.Scalar(value), AnswerNormalizer.foldsToItself(scalar) else { continue }
+            checked += 1
+            #expect(!scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+            for text in ["\(scalar)", "Ab\(scalar)Cd?", "x \(scalar) Y."] {
+                #expect(
+                    AnswerNormalizer.normalize(text) == AnswerNormalizer.normalizeScalars(text),
+                    "U+\(String(value, radix: 16)) in \(text)")
+            }
+        }
+        #expect(checked > 200)
+    }
+
     @Test func asciiWidthAgreesWithCharacterByCharacter() {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {

@@ -290,7 +290,7 @@ import Testing
             "--import-format, --import-separator and --import-card-separator go with --import")
         assertFails(
             ["--import", "a", "--output", "b.json", "--import-format", "apkg"],
-            "unknown import format 'apkg' (expected anki-text, quizlet, csv or markdown)")
+            "unknown import format 'apkg' (expected anki-text, quizlet, csv, markdown or anki-package)")
         assertFails(
             ["--import", "a.md", "--output", "b.json", "--import-format", "csv", "--import-card-separator", ";"],
             "--import-card-separator goes with Quizlet's export (--import-format quizlet)")

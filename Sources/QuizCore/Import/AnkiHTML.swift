@@ -19,18 +19,39 @@ enum AnkiHTML {
     /// `html` is false for a field already plain (Anki's `#html:false`):
     /// only its sound tags are rewritten.
     static func text(_ field: String, html: Bool = true) -> Text {
+        if isPlain(field) { return Text(text: field, hasMedia: false, onlyMedia: false, withoutMedia: field) }
         var media: [String] = []
         var plain = html ? strip(field, media: &media) : field
         plain = soundTags(plain, media: &media)
         plain = tidy(plain)
         var rest = plain
         for mention in media { rest = rest.replacingOccurrences(of: mention, with: "") }
-        let wordless = rest.unicodeScalars.allSatisfy {
-            !$0.properties.isAlphabetic && $0.properties.numericType == nil
-        }
+        let wordless =
+            !media.isEmpty
+            && rest.unicodeScalars.allSatisfy {
+                !$0.properties.isAlphabetic && $0.properties.numericType == nil
+            }
         return Text(
             text: plain, hasMedia: !media.isEmpty, onlyMedia: !media.isEmpty && wordless,
             withoutMedia: media.isEmpty ? plain : tidy(rest))
+    }
+
+    /// A field that is its own text: printable ASCII, single spaces between
+    /// words, no tag, entity, `[sound:` or line break (most answers); making
+    /// it text would give it back unchanged.
+    static func isPlain(_ field: String) -> Bool {
+        var previousSpace = true
+        for byte in field.utf8 {
+            switch byte {
+            case 32:
+                if previousSpace { return false }
+                previousSpace = true
+            case UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "["): return false
+            case 33...126: previousSpace = false
+            default: return false
+            }
+        }
+        return !previousSpace
     }
 
     private static let blockTags: Set<String> = [
@@ -113,7 +134,10 @@ enum AnkiHTML {
                 continue
             }
             i = scalars.index(after: i)
-            if scalar.properties.isWhitespace && scalar != "\u{A0}" {
+            if scalar.value < 0x80
+                ? scalar == " " || (9...13).contains(scalar.value)
+                : scalar.properties.isWhitespace && scalar != "\u{A0}"
+            {
                 if let last = out.last, last != "\n" { pendingSpace = true }
                 continue
             }
@@ -123,12 +147,14 @@ enum AnkiHTML {
             }
             out.append(scalar)
         }
-        return HTMLEntities.decode(String(out)).replacingOccurrences(of: "\u{A0}", with: " ")
+        let decoded = HTMLEntities.decode(String(out))
+        guard decoded.unicodeScalars.contains("\u{A0}") else { return decoded }
+        return decoded.replacingOccurrences(of: "\u{A0}", with: " ")
     }
 
     /// `[sound:x.mp3]` as `[sound: x.mp3]`.
     private static func soundTags(_ text: String, media: inout [String]) -> String {
-        guard text.contains("[sound:") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "[")), text.contains("[sound:") else { return text }
         var out = ""
         var rest = Substring(text)
         while let start = rest.range(of: "[sound:") {
@@ -148,6 +174,8 @@ enum AnkiHTML {
 
     /// Each line without spaces at its ends, no more than one empty line in a row, none at the ends.
     private static func tidy(_ text: String) -> String {
+        // One line (most fields): only its ends trimmed.
+        if !text.utf8.contains(10) { return text.trimmed }
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = Substring(String(line).trimmed)

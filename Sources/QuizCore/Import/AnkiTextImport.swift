@@ -95,21 +95,7 @@ enum AnkiTextImport {
                 decks.append(deck?.trimmed.nonEmpty)
             }
         }
-        // One top deck: its name is the title, a subdeck (Deck::Sub) the
-        // category; several: the file's name is the title, the deck the category.
-        let tops = Set(decks.compactMap { $0?.components(separatedBy: "::").first?.trimmed })
-        var title: String?
-        if tops.count == 1, decks.allSatisfy({ $0 != nil }) { title = tops.first }
-        for index in cards.indices {
-            guard let deck = decks[index] else { continue }
-            if title != nil {
-                let parts = deck.components(separatedBy: "::").dropFirst().map(\.trimmed)
-                if !parts.isEmpty { cards[index].category = parts.joined(separator: "::") }
-            } else {
-                cards[index].category = deck
-            }
-        }
-        return CardImport.Deck(title: title, cards: cards, skipped: skipped)
+        return CardImport.placeInDecks(cards, decks: decks, skipped: skipped)
     }
 
     /// A field holds a tag: `<` then a letter or `/`, later `>`.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Cards people have in other tools made a bank: Anki's text export, a
-/// Quizlet export, CSV with a header row, `Q:`/`A:` markdown. Each format's
+/// Quizlet export, CSV with a header row, `Q:`/`A:` markdown, an Anki
+/// package (its collection read by QuizStore's `AnkiPackageFile`). Each format's
 /// reader (one file each, named after it) gives `Card`s; this turns them
 /// into the bank JSON `--validate` and the schema know, skipping what the
 /// game cannot ask (and counting it). `quiz --import` writes that JSON, and
@@ -13,6 +14,7 @@ public enum CardImport {
         case quizlet
         case csv
         case markdown
+        case ankiPackage = "anki-package"
 
         /// How it is named in what quiz says.
         public var name: String {
@@ -21,6 +23,7 @@ public enum CardImport {
             case .quizlet: "a Quizlet export"
             case .csv: "CSV"
             case .markdown: "Q:/A: markdown"
+            case .ankiPackage: "an Anki package"
             }
         }
     }
@@ -58,6 +61,9 @@ public enum CardImport {
     /// Anki's export or Quizlet's, told apart by its `#separator:` line.
     public static let extensions: Set<String> = ["txt", "tsv", "csv", "md", "markdown"]
 
+    /// The extensions of an Anki package (any case), read by QuizStore's `AnkiPackageFile`.
+    public static let packageExtensions = ["apkg", "colpkg"]
+
     /// The extension of `path`, lowercased, when it is one of `extensions`.
     public static func importExtension(_ path: String) -> String? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -93,6 +99,8 @@ public enum CardImport {
         var tags: [String] = []
         /// It needs its picture or sound (a side that is only media).
         var needsMedia = false
+        /// The Anki cards it was made of (an Anki package's card ids).
+        var ankiCards: [Int64] = []
     }
 
     /// What a format's reader gives.
@@ -110,6 +118,12 @@ public enum CardImport {
         public var questions: Int
         /// Why cards were left out, each with its count ("2 that need their picture or sound").
         public var skipped: [String]
+        /// An Anki package's cards: each card id, the index of its question
+        /// in the bank's `questions` (a card asking a question asked before
+        /// is that question's). Empty for the other formats.
+        public var cards: [Int64: Int] = [:]
+        /// An Anki package's review log (`revlog`), as stored; empty for the other formats.
+        public var revlog: [AnkiRevlogEntry] = []
     }
 
     /// The bank of the file at `path` (named in problems; its name without
@@ -139,6 +153,8 @@ public enum CardImport {
             case .quizlet: deck = try QuizletImport.deck(body, settings: settings)
             case .csv: deck = try CSVImport.deck(body, separator: settings.separator)
             case .markdown: deck = try MarkdownImport.deck(body)
+            case .ankiPackage:
+                throw ImportProblem("an Anki package is a zip file: name it .apkg or .colpkg")
             }
             return try result(deck, format: format, path: path)
         } catch {
@@ -146,26 +162,65 @@ public enum CardImport {
         }
     }
 
+    /// The bank of the Anki collection read from the package at `path`.
+    public static func convert(_ collection: AnkiCollection, path: String) throws(BankError) -> Result {
+        do throws(ImportProblem) {
+            var made = try result(try AnkiPackageImport.deck(collection), format: .ankiPackage, path: path)
+            made.revlog = collection.revlog
+            return made
+        } catch {
+            throw .invalid([error.bankProblem(path: path)])
+        }
+    }
+
+    /// Cards with their decks (Anki's `Deck::Sub` names, nil for none) as a
+    /// deck: one top deck, its name is the title, a subdeck the category;
+    /// several, the file's name is the title, the deck the category.
+    static func placeInDecks(_ cards: [Card], decks: [String?], skipped: [String: Int]) -> Deck {
+        var cards = cards
+        let tops = Set(decks.compactMap { $0?.components(separatedBy: "::").first?.trimmed })
+        var title: String?
+        if tops.count == 1, decks.allSatisfy({ $0 != nil }) { title = tops.first }
+        for index in cards.indices {
+            guard let deck = decks[index] else { continue }
+            if title != nil {
+                let parts = deck.components(separatedBy: "::").dropFirst().map(\.trimmed)
+                if !parts.isEmpty { cards[index].category = parts.joined(separator: "::") }
+            } else {
+                cards[index].category = deck
+            }
+        }
+        return Deck(title: title, cards: cards, skipped: skipped)
+    }
+
     static let tooLongNote = "with an answer longer than \(BankChecker.maximumAnswerLength) characters"
 
     private static func result(_ deck: Deck, format: Format, path: String) throws(ImportProblem) -> Result {
         var skipped = deck.skipped
-        var seen = Set<String>()
+        var seen: [String: Int] = [:]
         var questions: [[(String, JSONValue)]] = []
+        var ankiCards: [Int64: Int] = [:]
         for card in deck.cards {
             let prompt = card.prompt.trimmed
-            // A typed answer is one line: an answer's lines (a list on the back of a card) are joined.
-            let answer = card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }
-                .filter { !$0.isEmpty }.joined(separator: "; ")
+            // A typed answer is one line: an answer's lines (a list on the back
+            // of a card) are joined, a list's `- ` or `1. ` markers left out.
+            let lines =
+                card.answer.utf8.contains(where: { (10...13).contains($0) || $0 >= 0x80 })
+                ? card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
+                : [card.answer.trimmed].filter { !$0.isEmpty }
+            let answer = (lines.count > 1 ? lines.map(withoutListMarker) : lines).joined(separator: "; ")
             if card.needsMedia {
                 skipped["that need their picture or sound", default: 0] += 1
             } else if prompt.isEmpty || answer.isEmpty {
                 skipped[prompt.isEmpty ? "with no question" : "with no answer", default: 0] += 1
             } else if answer.count > BankChecker.maximumAnswerLength {
                 skipped[tooLongNote, default: 0] += 1
-            } else if !seen.insert(AnswerNormalizer.normalize(prompt)).inserted {
+            } else if let asked = seen[AnswerNormalizer.normalize(prompt)] {
                 skipped["asking a question asked before (kept once)", default: 0] += 1
+                for id in card.ankiCards { ankiCards[id] = asked }
             } else {
+                seen[AnswerNormalizer.normalize(prompt)] = questions.count
+                for id in card.ankiCards { ankiCards[id] = questions.count }
                 var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
                 if let choices = choices(card.choices, answer: answer) {
                     question.append(("choices", .strings(choices)))
@@ -191,7 +246,17 @@ public enum CardImport {
         return Result(
             format: format,
             json: json(title: title, description: "Imported from \(name) (\(format.name))", questions: questions),
-            questions: questions.count, skipped: describe(skipped))
+            questions: questions.count, skipped: describe(skipped), cards: ankiCards)
+    }
+
+    /// `- red` or `2. green` without its marker (as `AnkiHTML` writes a list's items).
+    static func withoutListMarker(_ line: String) -> String {
+        if line.hasPrefix("- ") { return String(line.dropFirst(2)).trimmed }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". ") {
+            return String(line.dropFirst(digits.count + 2)).trimmed
+        }
+        return line
     }
 
     private static func describe(_ skipped: [String: Int]) -> [String] {

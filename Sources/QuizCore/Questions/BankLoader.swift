@@ -9,11 +9,15 @@ internal import QuizFormats
 /// can list them all.
 public enum BankLoader {
     /// The quiz id of a bank file: its name without `.json`, or without the
-    /// extension of a file of cards (`CardImport.extensions`).
+    /// extension of a file of cards (`CardImport.extensions`) or an Anki
+    /// package (`CardImport.packageExtensions`).
     public static func quizID(forPath path: String) -> String {
         let name = (path as NSString).lastPathComponent
         if name.hasSuffix(".json") { return String(name.dropLast(5)) }
         if let ext = CardImport.importExtension(name) { return String(name.dropLast(ext.count + 1)) }
+        for ext in CardImport.packageExtensions where name.lowercased().hasSuffix("." + ext) {
+            return String(name.dropLast(ext.count + 1))
+        }
         return name
     }
 

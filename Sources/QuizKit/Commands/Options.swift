@@ -260,7 +260,8 @@ public struct Options: Sendable, Equatable {
             case "--import-format":
                 let text = try value()
                 guard let format = CardImport.Format(rawValue: text.lowercased()) else {
-                    throw usageError("unknown import format '\(text)' (expected anki-text, quizlet, csv or markdown)")
+                    throw usageError(
+                        "unknown import format '\(text)' (expected anki-text, quizlet, csv, markdown or anki-package)")
                 }
                 options.importSettings.format = format
             case "--import-separator", "--import-card-separator":

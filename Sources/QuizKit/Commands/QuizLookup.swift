@@ -130,7 +130,7 @@ public enum QuizLookup {
             case .none: []
             }
         // A bank of one's own in the current folder, named without its extension.
-        let here = (["json"] + CardImport.extensions.sorted()).map { "\(name).\($0)" }
+        let here = (["json"] + CardImport.extensions.sorted() + CardImport.packageExtensions).map { "\(name).\($0)" }
             .first { FileManager.default.fileExists(atPath: $0) }
         throw .noQuiz(name, meant: meant, ids: library.banks.map(\.id), here: here)
     }

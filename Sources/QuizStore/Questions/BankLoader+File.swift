@@ -3,8 +3,24 @@ import QuizCore
 /// Reading a bank from its file (`BankFile`); the parsing and checking are
 /// the core's (`BankLoader.parse`).
 extension BankLoader {
-    /// Loads one bank file (a file of cards, `CardImport`, read within `ImportLimits`).
+    /// Loads one bank file (a file of cards, `CardImport`, read within
+    /// `ImportLimits`; an Anki package, `AnkiPackageFile`, made the bank
+    /// `quiz --import` would write).
     public static func load(path: String) throws(BankError) -> QuestionBank {
-        try parse(try BankFile.read(path, bounded: CardImport.importExtension(path) != nil), path: path)
+        guard AnkiPackageFile.isNamedPackage(path) else {
+            return try parse(try BankFile.read(path, bounded: CardImport.importExtension(path) != nil), path: path)
+        }
+        do {
+            return try parseJSON(try CardImport.package(path).json, path: path)
+        } catch let failure as CardImport.FileFailure {
+            switch failure {
+            case .bank(let error): throw error
+            case .write(let message), .sameFile(let message): throw .unreadable(path: path, reason: message)
+            }
+        } catch let error as BankError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
     }
 }

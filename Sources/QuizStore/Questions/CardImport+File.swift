@@ -5,7 +5,7 @@ import QuizCore
 #endif
 
 /// `quiz --import`'s files: the cards read (`BankFile`, within
-/// `ImportLimits`), the bank made (`CardImport.convert`) and checked as
+/// `ImportLimits`; an Anki package, `AnkiPackageFile`), the bank made (`CardImport.convert`) and checked as
 /// `--validate` checks it under the output's name, then written with an
 /// atomic replace (`DurableFile`): nothing is written unless all of that
 /// succeeded, and a failed write leaves the output as it was.
@@ -41,10 +41,20 @@ extension CardImport {
         }
         let result: Result
         do {
-            result = try convert(try BankFile.read(input, bounded: true), path: input, settings: settings)
+            if settings.format == .ankiPackage || AnkiPackageFile.isNamedPackage(input)
+                || (settings.format == nil && AnkiPackageFile.startsAsZip(input))
+            {
+                result = try package(input)
+            } else {
+                result = try convert(try BankFile.read(input, bounded: true), path: input, settings: settings)
+            }
             _ = try BankLoader.parseJSON(result.json, path: output)
-        } catch {
+        } catch let failure as FileFailure {
+            throw failure
+        } catch let error as BankError {
             throw .bank(error)
+        } catch {
+            throw .write("\(error)")
         }
         do {
             try DurableFile(output).replace(with: result.json)
@@ -52,5 +62,22 @@ extension CardImport {
             throw .write("cannot write \(output): \(error.reason)")
         }
         return result
+    }
+
+    /// The bank of the Anki package at `path` (`AnkiPackageFile`), with its
+    /// cards' ids and review log.
+    static func package(_ path: String) throws(FileFailure) -> Result {
+        do {
+            return try convert(try AnkiPackageFile.read(path), path: path)
+        } catch let failure as AnkiPackageFile.Failure {
+            switch failure {
+            case .bank(let error): throw .bank(error)
+            case .io(let message): throw .write(message)
+            }
+        } catch let error as BankError {
+            throw .bank(error)
+        } catch {
+            throw .write("\(error)")
+        }
     }
 }

@@ -33,7 +33,8 @@ public struct ParsedBankCache: Sendable {
     /// 5: and an empty quiz id (`.json`), or `review` in another case.
     /// 6: an Open Trivia file that asks one question twice keeps the first.
     /// 7: a question's `"added"` date.
-    static let magic = Array("quiz-parsed-bank 7\n".utf8)
+    /// 8: a file of cards' list answers lose their `- ` and `1. ` markers (`CardImport`).
+    static let magic = Array("quiz-parsed-bank 8\n".utf8)
 
     /// The largest copy read or written: the Open Trivia file's 5,250
     /// questions make a copy of 1.2 MB, so 64 MiB is some 270,000 questions.

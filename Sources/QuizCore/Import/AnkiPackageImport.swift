@@ -1,0 +1,151 @@
+/// The questions of an Anki collection (`AnkiCollection`): one per card.
+/// A card asks the fields its template's question shows (`{{Front}}`) and
+/// is answered by the field it types in (`{{type:Back}}`), else the first
+/// field its answer adds; the answer's other fields explain. So Basic asks
+/// front → back, the reversed card of "Basic (and reversed card)" back →
+/// front, and another note type its first field, answered by the rest. A
+/// cloze card (by the note type's kind) asks its text with its deletions
+/// blank, as Anki's text export's clozes are (`AnkiHTML.Cloze`). Fields are
+/// HTML (`AnkiHTML`). The deck is the title, a subdeck the category
+/// (`CardImport.placeInDecks`).
+enum AnkiPackageImport {
+    static func deck(_ collection: AnkiCollection) throws(ImportProblem) -> CardImport.Deck {
+        var cardsOfNote: [Int64: [AnkiCollection.Card]] = [:]
+        for card in collection.cards { cardsOfNote[card.note, default: []].append(card) }
+        var roles: [RoleKey: Roles] = [:]
+        var cards: [CardImport.Card] = []
+        var decks: [String?] = []
+        var skipped: [String: Int] = [:]
+        for note in collection.notes {
+            guard var noteCards = cardsOfNote[note.id] else { continue }
+            if note.fields.count > ImportLimits.fields {
+                throw ImportProblem(
+                    "note \(note.id) has more than \(ImportLimits.fields) fields, the most a card may have")
+            }
+            if note.fields.contains(where: { $0.utf8.count > ImportLimits.fieldBytes }) {
+                throw ImportProblem(
+                    "note \(note.id) has a field longer than \(ImportLimits.size(ImportLimits.fieldBytes)), "
+                        + "the most a card's side may hold")
+            }
+            noteCards.sort { $0.ord < $1.ord }
+            let notetype = collection.notetypes[note.notetype]
+            if notetype?.cloze == true {
+                let field = clozeField(notetype, fields: note.fields)
+                let cloze = AnkiHTML.Cloze(note.fields[field])
+                let numbers = Set(cloze.numbers)
+                let extra = note.fields.indices.filter { $0 != field }.map { AnkiHTML.text(note.fields[$0]).text }
+                    .filter { !$0.isEmpty }
+                let asked = noteCards.filter { numbers.contains($0.ord + 1) }
+                if asked.count > AnkiTextImport.maximumClozes {
+                    skipped["cloze deletions past a note's \(AnkiTextImport.maximumClozes)th", default: 0] +=
+                        asked.count - AnkiTextImport.maximumClozes
+                }
+                for card in asked.prefix(AnkiTextImport.maximumClozes) {
+                    let (prompt, answers) = cloze.question(card.ord + 1)
+                    let asked = AnkiHTML.text(prompt)
+                    let said = answers.map { AnkiHTML.text($0) }
+                    cards.append(
+                        CardImport.Card(
+                            prompt: asked.text, answer: said.map(\.withoutMedia).joined(separator: ", "),
+                            explanation: extra.isEmpty ? nil : extra.joined(separator: "\n"),
+                            needsMedia: asked.onlyMedia || said.contains(where: \.onlyMedia), ankiCards: [card.id]))
+                    decks.append(deckName(collection, card.deck))
+                }
+                continue
+            }
+            for card in noteCards {
+                let key = RoleKey(notetype: note.notetype, ord: card.ord)
+                let role = roles[key] ?? Self.roles(notetype, ord: card.ord)
+                roles[key] = role
+                func texts(_ indices: [Int]) -> [AnkiHTML.Text] {
+                    indices.filter { $0 < note.fields.count }.map { AnkiHTML.text(note.fields[$0]) }
+                        .filter { !$0.text.isEmpty }
+                }
+                var prompt = texts(role.prompt)
+                var answer = role.answer.flatMap { texts([$0]).first }
+                var explanation = texts(role.explanation)
+                if prompt.isEmpty || answer == nil {
+                    // A template naming no field quiz can find: the first field asks, the next answers.
+                    let all = texts(Array(note.fields.indices))
+                    prompt = Array(all.prefix(1))
+                    answer = all.dropFirst().first
+                    explanation = Array(all.dropFirst(2))
+                }
+                let shown = explanation.map(\.text)
+                cards.append(
+                    CardImport.Card(
+                        prompt: prompt.map(\.text).joined(separator: "\n"), answer: answer?.withoutMedia ?? "",
+                        explanation: shown.isEmpty ? nil : shown.joined(separator: "\n"),
+                        needsMedia: prompt.allSatisfy(\.onlyMedia) || answer?.onlyMedia == true, ankiCards: [card.id]))
+                decks.append(deckName(collection, card.deck))
+            }
+        }
+        return CardImport.placeInDecks(cards, decks: decks, skipped: skipped)
+    }
+
+    private static func deckName(_ collection: AnkiCollection, _ deck: Int64) -> String? {
+        collection.decks[deck].map { $0.map(\.trimmed).joined(separator: "::") }
+    }
+
+    private struct RoleKey: Hashable {
+        var notetype: Int64
+        var ord: Int
+    }
+
+    /// The fields a card of a template asks, answers and explains with, by index.
+    private struct Roles {
+        var prompt: [Int] = []
+        var answer: Int?
+        var explanation: [Int] = []
+    }
+
+    private static func roles(_ notetype: AnkiCollection.Notetype?, ord: Int) -> Roles {
+        guard let notetype, let template = notetype.templates[ord] else { return Roles() }
+        var roles = Roles()
+        var typed: Int?
+        for (filters, index) in references(template.question, fields: notetype.fields) {
+            if filters.contains("type") {
+                typed = typed ?? index
+            } else if !roles.prompt.contains(index) {
+                roles.prompt.append(index)
+            }
+        }
+        var added: [Int] = []
+        for (filters, index) in references(template.answer, fields: notetype.fields)
+        where !filters.contains("type") && !roles.prompt.contains(index) && index != typed && !added.contains(index) {
+            added.append(index)
+        }
+        roles.answer = typed ?? added.first
+        roles.explanation = typed == nil ? Array(added.dropFirst()) : added
+        return roles
+    }
+
+    /// The field of a cloze note holding its deletions: the one its
+    /// template shows as `{{cloze:Text}}`, else the first.
+    private static func clozeField(_ notetype: AnkiCollection.Notetype?, fields: [String]) -> Int {
+        guard let notetype, let template = notetype.templates[0] else { return 0 }
+        let found = references(template.question, fields: notetype.fields).first { $0.filters.contains("cloze") }
+        return found.map(\.index).flatMap { $0 < fields.count ? $0 : nil } ?? 0
+    }
+
+    /// The fields a template shows, in order, with their filters
+    /// (`{{type:Back}}` is ["type"] and Back's index); sections
+    /// (`{{#Field}}`), comments and special names (`{{FrontSide}}`) are not fields.
+    private static func references(_ template: String, fields: [String]) -> [(filters: [String], index: Int)] {
+        var found: [(filters: [String], index: Int)] = []
+        var rest = Substring(template)
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.range(of: "}}") else { break }
+            let token = String(rest[..<close.lowerBound]).trimmed
+            rest = rest[close.upperBound...]
+            guard let first = token.first, !"#/^!".contains(first) else { continue }
+            var parts = token.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmed }
+            let name = parts.removeLast()
+            if let index = fields.firstIndex(of: name) {
+                found.append((parts.map { $0.lowercased() }, index))
+            }
+        }
+        return found
+    }
+}
