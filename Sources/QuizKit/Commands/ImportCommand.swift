@@ -1,3 +1,4 @@
+import Foundation
 import QuizCore
 import QuizStore
 
@@ -19,6 +20,12 @@ public enum ImportCommand {
         status: ExitStatus, needsCompaction: Bool
     ) {
         guard let output = context.options.output else { return (.usage, false) }  // Options requires it
+        // A bank written to the data folder's banks folder (where the menu
+        // always looks, README's example) makes that folder, as a first game
+        // makes the data folder; any other folder must be there.
+        if (output as NSString).deletingLastPathComponent.standardizedPath == context.banksFolder.standardizedPath {
+            _ = try? PrivateFolder.make(context.banksFolder)
+        }
         let result: CardImport.Result
         do {
             result = try CardImport.importFile(input, to: output, settings: context.options.importSettings)
@@ -68,4 +75,9 @@ public enum ImportCommand {
         return "imported \(input) (\(result.format.name)): \(result.questions) question"
             + "\(result.questions == 1 ? "" : "s") in \(output)\(skipped)"
     }
+}
+
+extension String {
+    /// The path with `.`, `..` and repeated slashes taken out (no links resolved).
+    fileprivate var standardizedPath: String { (self as NSString).standardizingPath }
 }

@@ -119,5 +119,14 @@ struct AnkiReviewsImportedTests {
                 #expect(ours.due == card.due, "\(card.question): quiz due \(ours.due), Anki \(card.due)")
             }
         }
+
+        // README's example: the bank written to the data folder's banks
+        // folder, which is made then; the menu lists it from there.
+        let kept = scratch.dataDir + "/banks/kept.json"
+        #expect(!FileManager.default.fileExists(atPath: scratch.dataDir + "/banks"))
+        let banked = try runQuiz(["--import", package, "--output", kept, "--no-reviews"], environment: environment)
+        #expect(banked.status == 0, "\(banked.stderr)")
+        let listed = try runQuiz([], input: "quit\n", environment: environment)
+        #expect(listed.stdout.contains("kept "), "\(listed.stdout)")
     }
 }
