@@ -46,6 +46,9 @@ public struct MergeSource: Sendable, Equatable {
         guard stat(path, &info) == 0 else { throw .notFound(path: path, reason: SystemReason.current) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
+            // A folder that cannot be listed is unreadable (66), not a folder without a history (65).
+            guard let listing = opendir(path) else { throw .notFound(path: path, reason: SystemReason.current) }
+            closedir(listing)
             let names = ["history.archive", "history.journal", "history.pending"]
             guard names.contains(where: { FileManager.default.fileExists(atPath: path + "/" + $0) }) else {
                 throw .notAHistory(path: path, reason: "the folder holds no \(names.joined(separator: ", "))")
