@@ -74,8 +74,8 @@ struct QuizCommand {
             return try stats()
         case .compact:
             return try CompactCommand.run(context)
-        case .merge(let path):
-            let merged = try MergeCommand.run(context, path: path)
+        case .merge(let paths):
+            let merged = try MergeCommand.run(context, paths: paths)
             if merged.needsCompaction { Compaction.startInBackground(folder: store.folder) }
             return merged.status
         case .importCards(let input):

@@ -187,6 +187,97 @@ import Testing
         #expect(share.stdout.contains("2 of 3") && share.stdout.contains("--seed 5000002"), "\(share.stdout)")
     }
 
+    /// A number token that is no JSON (a NaN, edited in or written by another
+    /// tool) costs its game, not the export: the others are added, and the
+    /// one skipped is counted in the one line said of the source (74).
+    @Test func aNaNInAnExportCostsItsGameOnly() throws {
+        let scratch = Scratch()
+        let source = scratch.path + "/S"
+        try writeArchive(KeyedArchive.data(for: playedGames(3)), in: source)
+        let export = scratch.path + "/export.json"
+        try exportHistory(source, to: export, scratch)
+        var text = try String(contentsOfFile: export, encoding: .utf8)
+        // The second game's duration (the export lists the newest first).
+        let durations = text.ranges(of: "\"duration\"")
+        #expect(durations.count == 3)
+        let value = try #require(text[durations[1].upperBound...].firstIndex { $0 == "," || $0 == "}" })
+        text.replaceSubrange(durations[1].upperBound..<value, with: ": NaN")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: export))
+        let into = scratch.path + "/C"
+        let result = try merge(export, into: into, scratch)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stdout == "merged \(export): 2 games added, 0 already in the history\n")
+        let said = result.stderr.split(separator: "\n").filter { $0.contains(export) }
+        #expect(said.count == 1 && said[0].contains("1 game could not be read"), "\(result.stderr)")
+        #expect(try games(scratch, dataDir: into).count == 2)
+    }
+
+    /// A merge never writes into its source: no lock file made there, nothing changed.
+    @Test func aMergeWritesNothingIntoItsSource() throws {
+        let scratch = Scratch()
+        let (folderA, folderB) = try twoHistories(scratch, a: 4, b: 3, shared: 1)
+        func listing() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folderB) {
+                files[name] = FileManager.default.contents(atPath: folderB + "/" + name) ?? Data()
+            }
+            return files
+        }
+        let before = try listing()
+        #expect(before["history.lock"] == nil)
+        let result = try merge(folderB, into: folderA, scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try listing() == before)
+    }
+
+    /// Every --merge-history is merged, in the order given, a line each; a
+    /// path not there among them stops all of them before any is merged (66).
+    @Test func repeatedSourcesAreAllMergedInOrder() throws {
+        let scratch = Scratch()
+        let (folderA, folderB) = try twoHistories(scratch, a: 4, b: 3, shared: 1)
+        let folderC = scratch.path + "/C"
+        try writeArchive(KeyedArchive.data(for: pastSessions(2, firstSeed: 3_000_000)), in: folderC)
+        let into = scratch.path + "/D"
+        let environment = scratch.privateEnvironment(["QUIZ_DATA_DIR": into])
+        let missing = try runQuiz(
+            ["--merge-history", folderA, "--merge-history", scratch.path + "/nowhere"], environment: environment)
+        #expect(missing.status == 66 && missing.stdout.isEmpty, "\(missing.stderr)")
+        #expect(missing.stderr.contains(scratch.path + "/nowhere"))
+        let result = try runQuiz(
+            ["--merge-history", folderA, "--merge-history", folderB, "--merge-history=\(folderC)"],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout
+                == "merged \(folderA): 4 games added, 0 already in the history\n"
+                + "merged \(folderB): 3 games added, 1 already in the history\n"
+                + "merged \(folderC): 2 games added, 0 already in the history\n")
+        #expect(try games(scratch, dataDir: into).count == 9)
+    }
+
+    /// A source folder that cannot be read is 66 (not there or unreadable),
+    /// named in the line, not 65 (no history). Run as nobody when root.
+    @Test func anUnreadableSourceFolderIs66() throws {
+        let scratch = Scratch()
+        let (_, folderB) = try twoHistories(scratch, a: 1, b: 1, shared: 0)
+        chmod(folderB, 0)
+        defer { chmod(folderB, 0o700) }
+        chmod(scratch.path, 0o755)
+        let into = scratch.path + "/into"
+        try FileManager.default.createDirectory(atPath: into, withIntermediateDirectories: true)
+        chmod(into, 0o777)
+        var command = [QuizBinary.path]
+        if getuid() == 0 {
+            let setpriv = try #require(Tool.find("setpriv", path: "/usr/bin:/bin"), "setpriv is needed as root")
+            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", QuizBinary.path]
+        }
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "QUIZ_DATA_DIR": into, "TZ": "UTC"]
+        let result = try runProcess(
+            command[0], Array(command.dropFirst()) + ["--merge-history", folderB], environment: environment)
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot read \(folderB)"), "\(result.stderr)")
+    }
+
     /// An export over 1 GiB (sparse here) is refused in one line before a
     /// byte of it is read, and the history is left as it was.
     @Test func anExportTooLargeToReadWholeIsRefusedUnread() throws {

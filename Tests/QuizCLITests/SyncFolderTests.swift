@@ -68,6 +68,54 @@ import Testing
         #expect(files.count == 2 && files.allSatisfy { $0.hasPrefix("quiz-") && $0.hasSuffix(".journal") }, "\(files)")
     }
 
+    /// Two machines whose clocks are hours apart each play while their
+    /// engine is not copying (each its own copy of the synced folder), so
+    /// each records its own games first; then the engine brings each file to
+    /// the other. After both have synced, their `history.schedule` holds the
+    /// same cards byte for byte (its first line names each folder's own
+    /// files), and `--stats` says the same review figures on both.
+    @Test func twoMachinesWithClocksApartHoldOneSchedule() throws {
+        let scratch = Scratch()
+        let (a, b) = (scratch.path + "/A", scratch.path + "/B")
+        let (syncA, syncB) = (scratch.path + "/SA", scratch.path + "/SB")
+        let bank = QuizBinary.fixture("mini.json")
+        // B's clock is hours behind A's: its games fall between A's.
+        for (turn, (dataDir, sync, now)) in [
+            (a, syncA, "2026-03-01T12:00:00Z"), (b, syncB, "2026-03-01T08:00:00Z"),
+            (a, syncA, "2026-03-02T12:00:00Z"), (b, syncB, "2026-03-02T07:30:00Z"),
+            (b, syncB, "2026-03-04T09:00:00Z"), (a, syncA, "2026-03-03T13:00:00Z"),
+        ].enumerated() {
+            let seed = UInt64(turn + 1)
+            let input = try answers(bank: bank, seed: seed, right: turn % 2 == 0 ? [0, 1] : [2])
+            let game = try runQuiz(
+                ["--questions", bank, "mini", "--seed", "\(seed)", "--data-dir", dataDir, "--sync-dir", sync],
+                input: input.joined(separator: "\n") + "\n", environment: scratch.privateEnvironment(["QUIZ_NOW": now]))
+            #expect(game.status == 0, "\(game.stderr)")
+        }
+        // The engine: each machine's file to the other's copy.
+        for (from, to) in [(syncA, syncB), (syncB, syncA)] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: from) where name.hasPrefix("quiz-") {
+                try? FileManager.default.removeItem(atPath: to + "/" + name)
+                try FileManager.default.copyItem(atPath: from + "/" + name, toPath: to + "/" + name)
+            }
+        }
+        var payloads: [String] = []
+        var reviews: [NSDictionary] = []
+        for (dataDir, sync) in [(a, syncA), (b, syncB)] {
+            let stats = try runQuiz(
+                ["--stats", "--format", "json", "--questions", bank, "--data-dir", dataDir, "--sync-dir", sync],
+                environment: scratch.privateEnvironment(["QUIZ_NOW": "2026-03-05T12:00:00Z"]))
+            #expect(stats.status == 0, "\(stats.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+            reviews.append(try #require(object?["reviews"] as? NSDictionary))
+            let text = try String(contentsOfFile: dataDir + "/history.schedule", encoding: .utf8)
+            payloads.append(String(text.drop { $0 != "\n" }))
+        }
+        #expect(payloads[0] == payloads[1], "A's schedule:\n\(payloads[0])\nB's:\n\(payloads[1])")
+        #expect(payloads[0].contains("\ngames 6\n"), "\(payloads[0])")
+        #expect(reviews[0] == reviews[1])
+    }
+
     @Test func conflictCopiesATornFileAnOldCopyAndAForeignFileLoseAndDoubleNothing() throws {
         let scratch = Scratch()
         let (a, sync) = (scratch.path + "/A", scratch.path + "/S")

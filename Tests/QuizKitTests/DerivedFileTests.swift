@@ -166,12 +166,18 @@ import Testing
         store = HistoryStore(folder: store.folder, inlineCompactionLimit: inline)
         for round in 0..<6 {
             if round == 3 { try store.compact() }
-            _ = try store.record(KeptScheduleTests.randomGame(&random, time: &time), index: Self.index)
+            let game = KeptScheduleTests.randomGame(&random, time: &time)
+            // A game dated before one of the history (a clock set back) goes
+            // before games the schedule applied: it is built again by the next view.
+            let back = try store.load().sessions.contains { ReviewSchedule.Order($0) > ReviewSchedule.Order(game) }
+            _ = try store.record(game, index: Self.index)
             let times = kinds(store).map { modified(path($0, store)) }
-            for kind in kinds(store) { #expect(isFresh(kind, store), "\(kind) after game \(round)") }
+            for kind in kinds(store) {
+                #expect(isFresh(kind, store) == !(back && kind == .schedule), "\(kind) after game \(round)")
+            }
             try expectViewsRight(store, step: "game \(round)")
             // The views read the files: none was written again.
-            for (kind, before) in zip(kinds(store), times) {
+            for (kind, before) in zip(kinds(store), times) where !(back && kind == .schedule) {
                 let after = modified(path(kind, store))
                 #expect(
                     before?.tv_sec == after?.tv_sec && before?.tv_nsec == after?.tv_nsec,

@@ -176,11 +176,14 @@ import Testing
         let file = ScheduleFile(store: store)
         var random = SeededGenerator(seed: 3)
         var time = 740_000_000.0
-        try Self.record(Self.randomGame(&random, time: &time), in: store, keeping: nil)
+        // Recorded in the order of their dates: a game dated before one the
+        // file holds has it built again (the schedule applies games by date).
+        let games = (0..<3).map { _ in Self.randomGame(&random, time: &time) }
+            .sorted { ReviewSchedule.Order($0) < ReviewSchedule.Order($1) }
+        let (other, mine) = (games[1], games[2])
+        try Self.record(games[0], in: store, keeping: nil)
         _ = try file.current(index: Self.index)
         #expect(file.fresh() != nil)
-        let mine = Self.randomGame(&random, time: &time)
-        let other = Self.randomGame(&random, time: &time)
         try Self.record(other, in: store, keeping: file)
         try Self.record(mine, in: store, keeping: file)
         let fresh = try #require(file.fresh(), "kept fresh by both records")

@@ -114,6 +114,31 @@ import Testing
         #expect(ScheduleText.decode(Data(("stamp 1 2\n" + text).utf8)) == nil)
     }
 
+    /// Games are applied by date (ties by their fields), so the games of two
+    /// machines make one schedule in whatever order they were recorded; a
+    /// game dated before the latest applied does not follow it.
+    @Test func theScheduleIsOneWhateverOrderTheGamesCameIn() throws {
+        var random = SeededGenerator(seed: 11)
+        var time = 740_000_000.0
+        var games = (0..<40).map { _ in KeptScheduleTests.randomGame(&random, time: &time) }
+        // Two games of two machines at the very same moment: their fields decide.
+        var twin = games[5].fields
+        twin.seed = 999_999
+        games.append(Session(twin))
+        let index = KeptScheduleTests.index
+        let sorted = ReviewSchedule(
+            sessions: games.sorted { ReviewSchedule.Order($0) < ReviewSchedule.Order($1) }, index: index)
+        for _ in 0..<5 {
+            games.shuffle(using: &random)
+            let schedule = ReviewSchedule(sessions: games, index: index)
+            #expect(schedule == sorted)
+            #expect(ScheduleText.encode(schedule) == ScheduleText.encode(sorted))
+        }
+        let first = try #require(games.min { ReviewSchedule.Order($0) < ReviewSchedule.Order($1) })
+        #expect(!sorted.follows(first))
+        #expect(sorted.follows(Session(date: Date(timeIntervalSinceReferenceDate: time + 1), score: 0)))
+    }
+
     /// The lines as version 2 always wrote them after its stamp and settings
     /// (numbers as Swift prints them, texts escaped).
     @Test func theBytesAreThoseVersionTwoAlwaysHad() throws {
@@ -139,6 +164,10 @@ import Testing
                 .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
         }
         var body = "games 4\n"
+        // The latest game applied (version 6): its date and its fields' CRC-32.
+        let latest = try #require(schedule.latest)
+        #expect(latest == ReviewSchedule.Order(sessions[3]) && latest.seconds == 800_270_000.123)
+        body += "latest \(latest.seconds) \(latest.fields)\n"
         for (kind, times) in schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
             body += "times " + ([escaped(kind)] + times.map { "\($0)" }).joined(separator: " ") + "\n"
         }

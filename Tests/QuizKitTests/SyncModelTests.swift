@@ -9,10 +9,14 @@ import Testing
 /// clocks apart by hours), sync at random moments, while a random engine
 /// copies files between the copies of the folder: whole, cut mid-record
 /// (still arriving), an older version, or as Syncthing's and Dropbox's
-/// conflict copies. Invariant: after a full sync (the engine brings every
-/// file whole to every machine, then each machine syncs), every finished
-/// game is on every machine exactly once, and a sync with nothing new adds
-/// nothing. `QUIZ_SYNC_MODEL_RUNS` sets the number of runs (8).
+/// conflict copies; each machine reads its review schedule at random
+/// moments (the derived file kept, caught up or built again). Invariant:
+/// after a full sync (the engine brings every file whole to every machine,
+/// then each machine syncs), every finished game is on every machine exactly
+/// once, the review schedule (`history.schedule`'s payload) is byte for byte
+/// the same on every machine and the one of the whole history, and a sync
+/// with nothing new adds nothing. `QUIZ_SYNC_MODEL_RUNS` sets the number of
+/// runs (8).
 @Suite struct SyncModelTests {
     static let runs = ProcessInfo.processInfo.environment["QUIZ_SYNC_MODEL_RUNS"].flatMap(Int.init) ?? 8
 
@@ -41,8 +45,7 @@ import Testing
         let count = Int.random(in: 2...4, using: &random)
         let machines = (0..<count).map { index in
             Machine(
-                store: HistoryStore(
-                    folder: root + "/data\(index)", scheduler: nil, syncFolder: root + "/sync\(index)"))
+                store: HistoryStore(folder: root + "/data\(index)", syncFolder: root + "/sync\(index)"))
         }
         // Each machine's clock is hours apart from the others'.
         let skew = (0..<count).map { _ in Double.random(in: -36_000...36_000, using: &random) }
@@ -54,14 +57,25 @@ import Testing
             let machine = Int.random(in: 0..<count, using: &random)
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
+                // Three of five questions, answered at random (the schedule's reviews).
+                let results = (0..<3).map { _ in
+                    QuestionResult(
+                        prompt: "Question \(Int.random(in: 0..<5, using: &random))?",
+                        outcome: Bool.random(using: &random) ? .right : .wrong, given: "x", answer: "y",
+                        seconds: Double(Int.random(in: 1...20, using: &random)))
+                }
                 let session = Session(
                     date: Date(timeIntervalSince1970: 1_700_000_000 + Double(seed) * 60 + skew[machine]),
-                    score: Int(seed % 4), total: 3, quiz: "mini", title: "Mini", duration: 10, seed: seed)
+                    score: Int(seed % 4), total: 3, quiz: "mini", title: "Mini", duration: 10, seed: seed,
+                    results: results)
                 seed += 1
-                _ = try machines[machine].store.record(session)
+                _ = try machines[machine].store.record(session, index: QuestionIndex())
                 played.append(GameIdentity(session))
-            case 4..<6:
+            case 4..<5:
                 _ = machines[machine].sync.sync()
+            case 5..<6:
+                _ = machines[machine].sync.sync()
+                _ = try ScheduleFile(store: machines[machine].store).current(index: QuestionIndex())
             default:
                 // The engine brings one file of one copy to another copy.
                 let from = machines[Int.random(in: 0..<count, using: &random)].folder
@@ -103,6 +117,17 @@ import Testing
             }
         }
         for machine in machines { _ = machine.sync.sync() }
+        var schedules: [Data] = []
+        for machine in machines {
+            let schedule = try ScheduleFile(store: machine.store).current(index: QuestionIndex()).schedule
+            let whole = ReviewSchedule(sessions: try machine.store.load().sessions, index: QuestionIndex())
+            #expect(schedule == whole, "run \(run): the schedule kept is the whole history's")
+            let file = try #require(FileManager.default.contents(atPath: machine.store.schedulePath))
+            let payload = try #require(DerivedFile.parse(file)).payload
+            #expect(Data(payload) == ScheduleText.encode(whole), "run \(run)")
+            schedules.append(Data(payload))
+        }
+        #expect(Set(schedules).count == 1, "run \(run): every machine's history.schedule is the same")
         for (index, machine) in machines.enumerated() {
             let games = try machine.store.load(results: false).sessions.map(GameIdentity.init)
             #expect(games.count == played.count, "run \(run), machine \(index): \(games.count) of \(played.count)")

@@ -26,7 +26,7 @@ package enum HistoryJournal {
         package var sequence: UInt64
         package var session: Session
         /// Where the whole record lies in the file.
-        var bytes: Range<Int> = 0..<0
+        package var bytes: Range<Int> = 0..<0
     }
 
     /// How the bytes after the last whole record look.
@@ -274,6 +274,14 @@ package enum HistoryJournal {
             if !headerIntact && contents.entries.isEmpty { return nil }
             return contents
         }
+    }
+
+    /// The whole and right record at the start of `buffer` (its length,
+    /// checksum and contents; its sequence not billions past `highest`), nil
+    /// when there is none: what a reader going one record at a time
+    /// (`JournalStream`) takes, leaving the rest to `parse`.
+    package static func nextRecord(in buffer: UnsafeRawBufferPointer, after highest: UInt64) -> Entry? {
+        record(in: buffer, at: 0, below: highest)?.0
     }
 
     /// The record at `offset`, if a whole and right one starts there, and where it ends.

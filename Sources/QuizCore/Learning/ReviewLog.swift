@@ -10,8 +10,8 @@ import Foundation
 public enum ReviewLog {
     public static let header = "card_id,review_time,review_rating,review_state,review_duration"
 
-    /// Every game is applied, in order, so each answer is rated as the
-    /// scheduler rated it; `keeping` (the game's position in `sessions`, the
+    /// Every game is applied, in the schedule's order (`ReviewSchedule.ordered`:
+    /// by date), so each answer is rated as the scheduler rated it; `keeping` (the game's position in `sessions`, the
     /// review) chooses the rows written.
     public static func csv(
         sessions: [Session], index: QuestionIndex, scheduler: FSRS = .standard,
@@ -20,8 +20,8 @@ public enum ReviewLog {
         var rows = [header]
         var schedule = ReviewSchedule()
         withoutActuallyEscaping(keep) { keep in
-            for (position, session) in sessions.enumerated() {
-                schedule.apply(session, index: index, scheduler: scheduler) { review in
+            for position in ReviewSchedule.ordered(sessions) {
+                schedule.apply(sessions[position], index: index, scheduler: scheduler) { review in
                     guard keep(position, review) else { return }
                     row(review, into: &rows)
                 }

@@ -6,8 +6,10 @@ import Foundation
 /// Hard when slower than 1.5 × the player's median for the question kind,
 /// Easy when no slower than that median and the question already mature).
 /// The median is over the player's last `timeWindow` right answers of the
-/// kind. Games are applied in the order they were recorded; a game's answers
-/// are all reviews at the game's date.
+/// kind. Games are applied in their `Order` (by date, ties by the game's
+/// fields), not in the order one machine recorded them, so the schedule is a
+/// function of the set of games: every machine of a synced folder holds the
+/// same one. A game's answers are all reviews at the game's date.
 ///
 /// It also counts, per UTC day, the reviews of questions that were due and
 /// how many of them were right (`dueDays`), for the stats' true retention:
@@ -16,6 +18,37 @@ import Foundation
 /// game holds the same counts as one built from the whole history.
 public struct ReviewSchedule: Sendable, Equatable {
     /// One question's card and what to show of it.
+    /// Where a game goes among the others: by its date to the full bits, then
+    /// by a CRC-32 of its fields as the journal encodes them (its
+    /// `GameIdentity`), so two machines sort the same games the same way.
+    /// Games alike in both (none seen) keep the order given.
+    public struct Order: Sendable, Comparable, Hashable {
+        public var seconds: Double
+        public var fields: UInt32
+
+        public init(seconds: Double, fields: UInt32) {
+            self.seconds = seconds
+            self.fields = fields
+        }
+
+        public init(_ session: Session) {
+            var scratch: [UInt8] = []
+            self.init(session, scratch: &scratch)
+        }
+
+        /// With a buffer kept from one game to the next.
+        public init(_ session: Session, scratch: inout [UInt8]) {
+            let seconds = session.date.timeIntervalSinceReferenceDate
+            // A game whose date is not finite is no review (`apply`): first, where it changes nothing.
+            self.seconds = seconds.isFinite ? seconds : -.greatestFiniteMagnitude
+            fields = SessionRecordCodec.fieldsChecksum(session.fields, scratch: &scratch)
+        }
+
+        public static func < (lhs: Order, rhs: Order) -> Bool {
+            lhs.seconds != rhs.seconds ? lhs.seconds < rhs.seconds : lhs.fields < rhs.fields
+        }
+    }
+
     public struct Card: Sendable, Equatable {
         public var stability: Double
         public var difficulty: Double
@@ -87,14 +120,18 @@ public struct ReviewSchedule: Sendable, Equatable {
     /// again (`QuestionIndex.keeps`), so that one kept is always the one a
     /// rebuild would make.
     public private(set) var aliased: [String: String] = [:]
+    /// The `Order` of the latest game applied: a game that goes before it
+    /// cannot be added to this schedule, which is built again instead.
+    public private(set) var latest: Order?
 
     public init() {}
 
     /// A schedule read back from its file.
     init(
         cards: [String: Card], recentTimes: [String: [Double]], games: Int, dueDays: [Int: DayCount],
-        aliased: [String: String] = [:]
+        aliased: [String: String] = [:], latest: Order? = nil
     ) {
+        self.latest = latest
         self.cards = cards
         self.recentTimes = recentTimes
         self.games = games
@@ -122,18 +159,38 @@ public struct ReviewSchedule: Sendable, Equatable {
         latestDueDay = max(latest, day)
     }
 
-    /// The schedule of a whole history.
+    /// The schedule of a whole history, its games applied in their `Order`.
     public init(
         sessions: [Session], index: QuestionIndex, scheduler: FSRS = .standard, log: ((Review) -> Void)? = nil
     ) {
-        for session in sessions { apply(session, index: index, scheduler: scheduler, log: log) }
+        for position in Self.ordered(sessions) {
+            apply(sessions[position], index: index, scheduler: scheduler, log: log)
+        }
     }
 
-    /// Counts one game's answers as reviews of their questions.
+    /// The positions of `sessions` in the order they are applied (`Order`,
+    /// then their positions).
+    public static func ordered(_ sessions: [Session]) -> [Int] {
+        var scratch: [UInt8] = []
+        let orders = sessions.map { Order($0, scratch: &scratch) }
+        return sessions.indices.sorted { orders[$0] != orders[$1] ? orders[$0] < orders[$1] : $0 < $1 }
+    }
+
+    /// Whether `session` may be applied after the games applied so far: it
+    /// goes after the latest of them (`Order`).
+    public func follows(_ session: Session) -> Bool {
+        latest.map { $0 < Order(session) } ?? true
+    }
+
+    /// Counts one game's answers as reviews of their questions. Applied
+    /// after games that go after it (`follows`), it makes a schedule other
+    /// than the whole history's: the derived file is built again then.
     public mutating func apply(
         _ session: Session, index: QuestionIndex, scheduler: FSRS = .standard, log: ((Review) -> Void)? = nil
     ) {
         games += 1
+        let order = Order(session)
+        latest = latest.map { max($0, order) } ?? order
         guard session.date.timeIntervalSinceReferenceDate.isFinite else { return }
         let gameDate = Self.reviewTime(session.date)
         for result in session.results {

@@ -5,13 +5,16 @@ import Foundation
 /// QuizStore), quick to read back (a line per question, no JSON decoder):
 ///
 ///     games N
+///     latest SECONDS FIELDS
 ///     times KIND T1 T2 …
 ///     day DAY DUE RIGHT
 ///     alias FINGERPRINT-IDENTITY<TAB>IDENTITY
 ///     card STABILITY DIFFICULTY LAST DUE REPS LAPSES FIRST<TAB>IDENTITY<TAB>QUIZ<TAB>PROMPT
 ///
 /// `day` lines are `ReviewSchedule.dueDays` (a UTC day as days since 2001,
-/// the due reviews and the right ones); `alias` lines are `ReviewSchedule.aliased`. Dates are seconds since 2001 (Foundation's reference date), numbers as
+/// the due reviews and the right ones); `latest` is `ReviewSchedule.latest`
+/// (the date and the fields' CRC-32 of the latest game applied, none
+/// without a game); `alias` lines are `ReviewSchedule.aliased`. Dates are seconds since 2001 (Foundation's reference date), numbers as
 /// Swift prints them (they read back exactly); a tab, line break or
 /// backslash in the texts is escaped (`\t`, `\n`, `\r`, `\\`). Anything
 /// that does not parse makes the whole file unreadable, and it is rebuilt.
@@ -22,7 +25,9 @@ package enum ScheduleText {
     /// 4: reviews timed to the second (`ReviewSchedule.reviewTime`).
     /// 5: a daily's answers count for their own quizzes' cards (a file of 4
     /// written by an older quiz put them under no quiz).
-    package static let version = 5
+    /// 6: games applied by date (`ReviewSchedule.Order`), the latest named:
+    /// a file of 5 applied them as recorded.
+    package static let version = 6
 
     /// The settings a schedule is made with (the scheduler's parameters, its
     /// retention and longest interval), as the file names them.
@@ -42,6 +47,11 @@ package enum ScheduleText {
             out.append(contentsOf: value.description.utf8)
         }
         word("games \(schedule.games)\n")
+        if let latest = schedule.latest {
+            word("latest")
+            number(latest.seconds)
+            word(" \(latest.fields)\n")
+        }
         for (kind, times) in schedule.recentTimes.sorted(by: { $0.key < $1.key }) {
             word("times ")
             escape(kind, into: &out)
@@ -94,7 +104,7 @@ package enum ScheduleText {
         else { return nil }
         return ReviewSchedule(
             cards: cards, recentTimes: header.times, games: header.games, dueDays: header.days,
-            aliased: header.aliased)
+            aliased: header.aliased, latest: header.latest)
     }
 
     /// Every line but the cards', as read.
@@ -103,6 +113,7 @@ package enum ScheduleText {
         var times: [String: [Double]]
         var days: [Int: ReviewSchedule.DayCount]
         package var aliased: [String: String]
+        var latest: ReviewSchedule.Order?
     }
 
     /// A card's line, read: its numbers, its identity, and where its other texts are.
@@ -141,6 +152,7 @@ package enum ScheduleText {
         var times: [String: [Double]] = [:]
         var days: [Int: ReviewSchedule.DayCount] = [:]
         var aliased: [String: String] = [:]
+        var latest: ReviewSchedule.Order?
         // Room for every card at once, one a line (counted by `memchr`: a
         // guess by size made a table twice as large as needed).
         var lines = 0
@@ -179,6 +191,12 @@ package enum ScheduleText {
                     days[day] == nil
                 else { return nil }
                 days[day] = ReviewSchedule.DayCount(due: due, right: right)
+            } else if name.elementsEqual("latest".utf8) {
+                guard latest == nil, let cut = index(of: self.space, in: body, rest),
+                    let values = numbers(body, rest.lowerBound..<cut), values.count == 1,
+                    let fields = UInt32(String(decoding: body[(cut + 1)..<rest.upperBound], as: UTF8.self))
+                else { return nil }
+                latest = ReviewSchedule.Order(seconds: values[0], fields: fields)
             } else if name.elementsEqual("alias".utf8) {
                 guard let cut = index(of: tab, in: body, rest),
                     index(of: tab, in: body, (cut + 1)..<rest.upperBound) == nil
@@ -194,7 +212,7 @@ package enum ScheduleText {
             }
         }
         guard let games else { return nil }
-        return Header(games: games, times: times, days: days, aliased: aliased)
+        return Header(games: games, times: times, days: days, aliased: aliased, latest: latest)
     }
 
     /// Where `byte` first is in `range` of `bytes` (`memchr`: the generic

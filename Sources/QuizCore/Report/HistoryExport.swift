@@ -27,16 +27,27 @@ package enum HistoryExport {
     }
 
     package static func read(_ bytes: [UInt8]) throws(Failure) -> Read {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .notJSON("line \(error.line), column \(error.column): \(error.message)")
-        }
-        guard let elements = root.array else { throw .notAnExport("it is \(root.kindName), not an array of games") }
-        let iso = formatter()
         var read = Read()
+        let elements: [JSONNode?]
+        switch Result(catching: { () throws(JSONParser.SyntaxError) -> JSONNode in try JSONParser.parse(bytes) }) {
+        case .success(let root):
+            guard let array = root.array else { throw .notAnExport("it is \(root.kindName), not an array of games") }
+            elements = array
+        case .failure(let error):
+            // One bad token (a NaN, say) costs its game, not the export: each
+            // game of the array parsed on its own.
+            guard let games = Self.elements(bytes) else {
+                throw .notJSON("line \(error.line), column \(error.column): \(error.message)")
+            }
+            elements = games.map { try? JSONParser.parse(Array(bytes[$0])) }
+        }
+        let iso = formatter()
         for (index, element) in elements.enumerated() {
+            guard let element else {
+                read.skipped += 1
+                if read.firstProblem == nil { read.firstProblem = "game \(index + 1) is not JSON" }
+                continue
+            }
             guard let session = game(element, iso: iso) else {
                 read.skipped += 1
                 if read.firstProblem == nil { read.firstProblem = "game \(index + 1) has no date or score" }
@@ -55,6 +66,54 @@ package enum HistoryExport {
         // games were played in, so the last game (`--share`) stays the last.
         read.games.reverse()
         return read
+    }
+
+    /// Where each element of the JSON array `bytes` lies, found by its
+    /// brackets, braces, strings and commas alone (its tokens unread); nil
+    /// when `bytes` is no array by them (unbalanced, text after it).
+    static func elements(_ bytes: [UInt8]) -> [Range<Int>]? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let open = bytes.firstIndex(where: { !isSpace($0) }), bytes[open] == UInt8(ascii: "[") else {
+            return nil
+        }
+        var ranges: [Range<Int>] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var start = open + 1
+        var index = open + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]") where depth == 0, UInt8(ascii: ",") where depth == 0:
+                    let element = start..<index
+                    if bytes[element].contains(where: { !isSpace($0) }) {
+                        ranges.append(element)
+                    } else if byte == UInt8(ascii: ",") || !ranges.isEmpty {
+                        return nil  // An empty element.
+                    }
+                    if byte == UInt8(ascii: "]") {
+                        return bytes[(index + 1)...].allSatisfy(isSpace) ? ranges : nil
+                    }
+                    start = index + 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// What the export keeps of `session`, in the form `read` gives it back

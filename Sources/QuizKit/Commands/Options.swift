@@ -13,8 +13,8 @@ import QuizStore
 public struct Options: Sendable, Equatable {
     public enum Mode: Equatable, Sendable {
         case repl, play(String), history, share, stats, list, validate([String]), help, version, review
-        /// `--merge-history PATH`: another history's games added to this one.
-        case merge(String)
+        /// `--merge-history PATH`, repeatable: other histories' games added to this one, in order.
+        case merge([String])
         /// Not in --help: folds the journal into the archive (see Compaction).
         case compact
         /// `--daily [DATE]`: the daily quiz of today, or of DATE (`yyyy-MM-dd`).
@@ -232,7 +232,7 @@ public struct Options: Sendable, Equatable {
             case "--stats": try flag(); modes.append(.stats)
             case "--review": try flag(); modes.append(.review)
             case "--compact-history": try flag(); modes.append(.compact)
-            case "--merge-history": modes.append(.merge(try value()))
+            case "--merge-history": modes.append(.merge([try value()]))
             case "--daily", "--compare":
                 // The value is optional: `--daily=DATE`, or the next word when it is shaped as a date
                 // (`2026-02-30` too, so that it is refused as no date, not as an unexpected argument),
@@ -360,6 +360,13 @@ public struct Options: Sendable, Equatable {
                     + "--merge-history, --import")
         }
         switch modes.first {
+        case .merge where positional.isEmpty:
+            // Every --merge-history given, merged in the order given.
+            options.mode = .merge(
+                modes.flatMap { mode -> [String] in
+                    guard case .merge(let paths) = mode else { return [] }
+                    return paths
+                })
         case .validate:
             if positional.isEmpty { throw usageError("--validate needs at least one FILE") }
             options.mode = .validate(positional)

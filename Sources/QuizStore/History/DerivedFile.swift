@@ -217,8 +217,9 @@ struct DerivedStamp: Equatable, Sendable {
 /// What a kind of derived file is made of: its file (kind, version,
 /// settings), how its payload is read and written, and how a game is added
 /// to the value it holds. The value of a history is every game added in the
-/// order recorded (`HistorySnapshot.forEach`), so the kept value plus the
-/// games recorded since is the value rebuilt.
+/// order recorded (`HistorySnapshot.forEach`), or by date for a kind that is
+/// `ordered`, so the kept value plus the games recorded since is the value
+/// rebuilt.
 protocol DerivedKind {
     associatedtype Value
     var file: DerivedFile { get }
@@ -234,10 +235,35 @@ protocol DerivedKind {
     /// of a game: `HistoryStore.fresh`), and is written again whenever a
     /// reader added a game to it.
     var lags: Bool { get }
+    /// Whether the value depends on the order its games are added in (the
+    /// schedule): then they are added by `ReviewSchedule.Order` (by date),
+    /// whatever order each machine recorded them in, and a game that goes
+    /// before one the value holds (not `follows`) has it built again.
+    var ordered: Bool { get }
+    /// Whether `session` may be added to `value` now (an `ordered` kind's
+    /// value holds no game that goes after it).
+    func follows(_ session: Session, _ value: Value) -> Bool
 }
 
 extension DerivedKind {
     var lags: Bool { false }
+    var ordered: Bool { false }
+    func follows(_ session: Session, _ value: Value) -> Bool { true }
+
+    /// `games` in the order they are added: as given, or by date when `ordered`.
+    func inOrder(_ games: [Session]) -> [Session] {
+        ordered ? ReviewSchedule.ordered(games).map { games[$0] } : games
+    }
+
+    /// `games` added to `value` (`inOrder`); false, and `value` left as it
+    /// was, when the first of them does not follow it (see `ordered`).
+    func add(_ games: [Session], to value: inout Value) -> Bool {
+        let games = inOrder(games)
+        guard let first = games.first else { return true }
+        guard follows(first, value) else { return false }
+        for game in games { add(game, to: &value) }
+        return true
+    }
 }
 
 extension HistoryStore {
@@ -310,8 +336,40 @@ extension HistoryStore {
             var value = kind.decode(read.payload)
         else { return nil }
         let games = snapshot.journalGames(after: read.stamp.sequence)
-        for game in games { kind.add(game, to: &value) }
+        guard kind.add(games, to: &value) else { return nil }
         return (value, games.count)
+    }
+
+    /// The value of `snapshot`'s games for `kind`, built from none: every
+    /// game of the archive and the journal (`results`: with their
+    /// questions), and `pending` after them. An `ordered` kind's are added
+    /// by date: their orders read in a first pass without their results, then
+    /// each game read again in that order (the archive's by its position),
+    /// so no more than one game is in memory at a time.
+    func built<Kind: DerivedKind>(
+        _ kind: Kind, from snapshot: HistorySnapshot, results: Bool, pending: [Session] = []
+    ) throws(ArchiveError) -> Kind.Value {
+        var value = kind.empty
+        guard kind.ordered else {
+            try snapshot.eachArchiveSession(results: results) { kind.add($0, to: &value) }
+            for game in try snapshot.journalGames() + pending { kind.add(game, to: &value) }
+            return value
+        }
+        var scratch: [UInt8] = []
+        var orders: [ReviewSchedule.Order] = []
+        try snapshot.eachArchiveSession(results: false) { orders.append(ReviewSchedule.Order($0, scratch: &scratch)) }
+        let stored = orders.count
+        let later = try snapshot.journalGames() + pending
+        for game in later { orders.append(ReviewSchedule.Order(game, scratch: &scratch)) }
+        let positions = orders.indices.sorted { orders[$0] != orders[$1] ? orders[$0] < orders[$1] : $0 < $1 }
+        orders = []
+        for position in positions {
+            let game =
+                position < stored
+                ? try snapshot.archiveSession(at: position, results: results) : later[position - stored]
+            kind.add(game, to: &value)
+        }
+        return value
     }
 
     /// The value of the whole history for `kind`: its file and the journal's
@@ -330,9 +388,7 @@ extension HistoryStore {
             let games = ((try? snapshot.archiveCount()) ?? 0) + (snapshot.journal?.entries.count ?? 0)
             write = kind.lags ? DerivedFile.rewritesAfter(added: kept.added, games: games) : kept.added > 0
         } else {
-            value = kind.empty
-            try snapshot.eachArchiveSession(results: results) { kind.add($0, to: &value) }
-            for game in try snapshot.journalGames() { kind.add(game, to: &value) }
+            value = try built(kind, from: snapshot, results: results)
         }
         // The snapshot's stamp, written only while the archive is the one read.
         let archive = Self.archiveStamp(snapshot.archiveInfo)
@@ -340,7 +396,9 @@ extension HistoryStore {
             let sequence = max(try snapshot.archiveSequence(), snapshot.journal?.lastSequence ?? 0)
             save(kind, value, stamp: DerivedStamp(archive: archive, journal: journalFile(), sequence: sequence))
         }
-        for game in snapshot.pendingGames { kind.add(game, to: &value) }
+        if !kind.add(snapshot.pendingGames, to: &value) {
+            value = try built(kind, from: snapshot, results: results, pending: snapshot.pendingGames)
+        }
         return value
     }
 
@@ -372,11 +430,12 @@ extension HistoryStore {
         let none = access(archivePath, F_OK) != 0 && access(journalPath, F_OK) != 0
         let before = none ? kind.empty : fresh(kind)
         return Refresh { games, sequence in
-            guard var value = before else {
+            // A game that goes before one the file holds (an `ordered` kind):
+            // removed, for the next reader to build again.
+            guard var value = before, kind.add(games, to: &value) else {
                 removeDerived(kind.file.path)
                 return
             }
-            for game in games { kind.add(game, to: &value) }
             save(kind, value, stamp: derivedStamp(sequence: sequence))
         }
     }
@@ -432,9 +491,9 @@ extension HistoryStore {
     /// `file` with `games` added, written with `stamp`, when it is `kind`'s.
     private func carry<Kind: DerivedKind>(_ kind: Kind, _ file: KeptFile, adding games: [Session], stamp: DerivedStamp)
     {
-        guard file.path == kind.file.path, kind.file.matches(file.parsed), var value = kind.decode(file.parsed.payload)
+        guard file.path == kind.file.path, kind.file.matches(file.parsed), var value = kind.decode(file.parsed.payload),
+            kind.add(games, to: &value)
         else { return }
-        for game in games { kind.add(game, to: &value) }
         save(kind, value, stamp: stamp)
     }
 }

@@ -46,6 +46,9 @@ public struct MergeSource: Sendable, Equatable {
         guard stat(path, &info) == 0 else { throw .notFound(path: path, reason: SystemReason.current) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
+            // A folder that cannot be listed is unreadable (66), not a folder without a history (65).
+            guard let listing = opendir(path) else { throw .notFound(path: path, reason: SystemReason.current) }
+            closedir(listing)
             let names = ["history.archive", "history.journal", "history.pending"]
             guard names.contains(where: { FileManager.default.fileExists(atPath: path + "/" + $0) }) else {
                 throw .notAHistory(path: path, reason: "the folder holds no \(names.joined(separator: ", "))")
@@ -146,24 +149,37 @@ extension HistoryStore {
             }
             return try result.get()
         case .journal:
-            let contents: HistoryJournal.Contents?
-            do {
-                contents = try FileContents.skippingHoles(source.path).flatMap {
-                    HistoryJournal.parse($0.data, holes: $0.holes)
-                }
-            } catch {
-                throw .cannotRead(path: source.path, reason: error.reason)
+            // Read a record at a time (`JournalStream`), each game merged as it is read.
+            let fd = open(source.path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+            var info = stat()
+            guard fd >= 0, fstat(fd, &info) == 0 else {
+                throw .cannotRead(path: source.path, reason: SystemReason.current)
             }
+            defer { close(fd) }
             var problems: [Diagnostic] = []
-            if let contents, contents.isDamaged || contents.tail == .torn {
-                let words = contents.isDamaged ? Self.damageWords(contents) : "its last record is cut short"
+            var failure: HistoryError?
+            var result = mergingOnce(source, problems: []) { add throws(ArchiveError) in
+                let contents: JournalStream.Read?
+                do throws(HistoryError) {
+                    contents = try JournalStream.read(source.path, fd: fd, size: Int(info.st_size), from: 0, each: add)
+                } catch {
+                    failure = error
+                    throw .notAnArchive("\(error)")
+                }
+                guard let contents, contents.isDamaged || contents.tail == .torn else { return }
+                let words = contents.rest.map(Self.damageWords).flatMap { contents.isDamaged ? $0 : nil }
                 problems.append(
                     .problem(
-                        "\(source.path) is damaged: \(words); the games that could be read are taken", file: source.path
-                    ))
+                        "\(source.path) is damaged: \(words ?? "its last record is cut short"); "
+                            + "the games that could be read are taken", file: source.path))
             }
-            let games = contents?.entries.map(\.session) ?? []
-            return try mergingOnce(source, problems: problems) { add throws(ArchiveError) in games.forEach(add) }.get()
+            if let failure { throw failure }
+            result = result.map { report in
+                var report = report
+                report.diagnostics = problems + report.diagnostics
+                return report
+            }
+            return try result.get()
         case .export:
             var problems: [Diagnostic] = []
             var games: [Session] = []

@@ -251,7 +251,9 @@ extension HistoryStore {
         var salvage = false
         let locked = policy == .repairLocked || policy == .refuse
         while true {
-            var lock = locked || !PrivateFolder.exists(folder) ? nil : try? self.lock(.shared)
+            // A source's lock file is not made: a merge never writes into its source.
+            var lock =
+                locked || !PrivateFolder.exists(folder) ? nil : try? self.lock(.shared, creating: policy != .readOnly)
             defer { lock?.release() }
             let snapshot: HistorySnapshot
             switch try openSnapshot(

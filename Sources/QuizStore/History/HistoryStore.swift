@@ -641,9 +641,12 @@ public struct HistoryStore: Sendable {
     /// The history's lock (`FileLock`); when another process holds it for
     /// more than a moment (a large archive's rewrite takes seconds), `onWait`
     /// is told once, and the wait goes on.
-    func lock(_ kind: FileLock.Kind) throws(HistoryError) -> FileLock {
+    /// `creating`: false for a folder read as a source (`DamagePolicy.readOnly`),
+    /// never written: its lock is taken when it has one, and throws when not.
+    func lock(_ kind: FileLock.Kind, creating: Bool = true) throws(HistoryError) -> FileLock {
         do {
-            return try FileLock.acquire(lockPath, kind, onWait: onWait.map { tell in { tell(waitNotice(holder: $0)) } })
+            return try FileLock.acquire(
+                lockPath, kind, creating: creating, onWait: onWait.map { tell in { tell(waitNotice(holder: $0)) } })
         } catch {
             throw .cannotLock(path: lockPath, reason: error.reason)
         }

@@ -246,41 +246,48 @@ public struct SyncFolder: Sendable {
             return
         }
         defer { lock.release() }
+        // The games the file holds, read a record at a time (their identities kept, not the games).
         var held: Set<GameIdentity.Digest> = []
-        var contents: HistoryJournal.Contents?
-        if FileManager.default.fileExists(atPath: ownPath) {
-            contents = (try? FileContents.skippingHoles(ownPath))?.flatMap {
-                HistoryJournal.parse($0.data, holes: $0.holes)
-            }
-            for entry in contents?.entries ?? [] { held.insert(GameIdentity(entry.session).digest) }
+        var contents: JournalStream.Read?
+        if let own = SyncRead(ownPath, after: nil) {
+            contents = try? own.records { held.insert(GameIdentity($0).digest) }
+            own.close()
         }
         var last = contents?.lastSequence ?? 0
-        var bytes: [UInt8] = contents == nil ? HistoryJournal.header(base: 0) : []
-        do {
-            _ = try store.reading(damage: .repairLocked) { snapshot throws(ArchiveError) in
-                try snapshot.forEach(results: true) { game in
-                    guard held.insert(GameIdentity(game).digest).inserted else { return }
-                    last += 1
-                    bytes += HistoryJournal.record(game, sequence: last)
-                }
-            }
-        } catch {
-            return
-        }
+        // The history's games the file lacks, written a MiB at a time.
         do throws(FileFailure) {
             if let contents {
-                if bytes.isEmpty {
+                var file: AppendingFile?
+                defer { file?.close() }
+                var failure: FileFailure?
+                guard
+                    eachLacking(
+                        &held, last: &last,
+                        { bytes in
+                            guard failure == nil else { return }
+                            do throws(FileFailure) {
+                                if file == nil {
+                                    file = try DurableFile(ownPath).openForAppending(cuttingTo: contents.validLength)
+                                }
+                                try file?.append(bytes)
+                            } catch {
+                                failure = error
+                            }
+                        })
+                else { return }
+                if let failure { throw failure }
+                if file == nil && contents.tail == .torn {
                     // Nothing to add; cut a torn last record of ours off all the same.
-                    if contents.tail == .torn {
-                        try DurableFile(ownPath).openForAppending(cuttingTo: contents.validLength).close()
-                    }
-                } else {
-                    let file = try DurableFile(ownPath).openForAppending(cuttingTo: contents.validLength)
-                    defer { file.close() }
-                    try file.append(bytes)
+                    try DurableFile(ownPath).openForAppending(cuttingTo: contents.validLength).close()
                 }
             } else {
-                try DurableFile(ownPath, temporaryName: .hidden).replace(with: bytes)
+                var complete = true
+                _ = try DurableFile(ownPath, temporaryName: .hidden).replace { add in
+                    add(HistoryJournal.header(base: 0))
+                    complete = eachLacking(&held, last: &last, add)
+                    return complete
+                }
+                guard complete else { return }
             }
         } catch {
             state.own = nil
@@ -292,6 +299,31 @@ public struct SyncFolder: Sendable {
         state.own = SyncState.Own(mark: mark, last: last)
         // The games just written are the history's: the file need not be merged for them.
         if contents == nil { state.files[name] = SyncState.File(mark: mark) }
+    }
+
+    /// Hands the records of the history's games not in `held` to `write`, a
+    /// MiB at a time, numbered after `last`; false when the history could not be read.
+    private func eachLacking(
+        _ held: inout Set<GameIdentity.Digest>, last: inout UInt64, _ write: ([UInt8]) -> Void
+    ) -> Bool {
+        var bytes: [UInt8] = []
+        do {
+            _ = try store.reading(damage: .repairLocked) { snapshot throws(ArchiveError) in
+                try snapshot.forEach(results: true) { game in
+                    guard held.insert(GameIdentity(game).digest).inserted else { return }
+                    last += 1
+                    bytes += HistoryJournal.record(game, sequence: last)
+                    if bytes.count >= 1 << 20 {
+                        write(bytes)
+                        bytes.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        } catch {
+            return false
+        }
+        if !bytes.isEmpty { write(bytes) }
+        return true
     }
 
     /// Merges the games of the files named `names` that the history lacks
@@ -324,22 +356,31 @@ public struct SyncFolder: Sendable {
                     var entry = SyncState.File(mark: bytes.mark)
                     defer { read.append((name, entry)) }
                     // A file that is no journal at all (another program's) is ignored.
-                    guard let contents = HistoryJournal.parse(bytes.data),
-                        contents.headerIntact || !contents.entries.isEmpty
-                    else { continue }
+                    let contents: JournalStream.Read
+                    do {
+                        guard let records = try bytes.records(add) else { continue }
+                        contents = records
+                    } catch {
+                        if state.files[name]?.damaged != true {
+                            damaged.append(
+                                .notice("the sync file \(file) cannot be read: \(error); it is left alone", file: file))
+                        }
+                        entry.damaged = true
+                        continue
+                    }
                     // A torn last record is a file still arriving: read up to it,
                     // silently, and from there next time.
-                    if !contents.isDamaged { entry.whole = bytes.mark(upTo: contents.validLength) }
-                    if contents.isDamaged {
+                    if let rest = contents.rest, rest.isDamaged {
                         entry.damaged = true
                         if state.files[name]?.damaged != true {
                             damaged.append(
                                 .notice(
-                                    "the sync file \(file) is damaged: \(HistoryStore.damageWords(contents)); "
+                                    "the sync file \(file) is damaged: \(HistoryStore.damageWords(rest)); "
                                         + "the games that could be read are taken", file: file))
                         }
+                    } else {
+                        entry.whole = bytes.mark(upTo: contents.validLength)
                     }
-                    for game in contents.entries { add(game.session) }
                 }
             }
         } catch {
@@ -365,20 +406,22 @@ public struct SyncFolder: Sendable {
     }
 }
 
-/// The bytes of a sync file not read before: when the file still begins as
-/// it did up to the end of its last whole record (`after`, its `SyncMark`
-/// there), the bytes from there behind a journal's header; else the whole
-/// file. Read through one descriptor, so the marks are of the same file.
+/// A sync file open to read what was not read before: when the file still
+/// begins as it did up to the end of its last whole record (`after`, its
+/// `SyncMark` there), its records from there; else the whole file. Read
+/// through one descriptor, so the marks are of the same file, and a record
+/// at a time (`JournalStream`).
 struct SyncRead {
-    /// A journal: the header and records from `start`.
-    var data: Data
-    /// Where the records of `data` begin in the file.
+    /// Where reading begins in the file (0: at its header).
     var start: Int
+    let path: String
     private let fd: Int32
+    private let size: Int
     /// The mark of the whole file as read.
     private(set) var mark = SyncMark(size: 0, check: 0)
 
     init?(_ path: String, after whole: SyncMark?) {
+        self.path = path
         fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         var info = stat()
@@ -386,40 +429,29 @@ struct SyncRead {
             Glibc.close(fd)
             return nil
         }
-        let size = Int(info.st_size)
+        size = Int(info.st_size)
         var from = 0
         if let whole, whole.size >= HistoryJournal.headerSize, whole.size <= size,
             SyncMark.of(fd: fd, length: whole.size) == whole
         {
             from = whole.size
         }
-        // What is read is held whole: no more than a merge reads whole.
-        guard size - from <= HistoryStore.wholeReadLimit else {
+        // No more than a merge reads whole.
+        guard size - from <= HistoryStore.wholeReadLimit, let mark = SyncMark.of(fd: fd, length: size) else {
             Glibc.close(fd)
             return nil
         }
         start = from
-        let file = fd
-        var bytes = [UInt8](repeating: 0, count: size - from)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(file, buffer.baseAddress! + done, buffer.count - done, off_t(from + done))
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            done += count
-        }
-        bytes.removeLast(bytes.count - done)
-        data = start > 0 ? Data(HistoryJournal.header(base: 0) + bytes) : Data(bytes)
-        guard let mark = SyncMark.of(fd: fd, length: start + done) else {
-            Glibc.close(fd)
-            return nil
-        }
         self.mark = mark
     }
 
-    /// The mark of the file up to `length` bytes of `data` (the end of its last whole record).
+    /// Its records, each game handed to `each` (`JournalStream.read`): nil
+    /// when it is no journal.
+    func records(_ each: (Session) -> Void) throws(HistoryError) -> JournalStream.Read? {
+        try JournalStream.read(path, fd: fd, size: size, from: start, each: each)
+    }
+
+    /// The mark of the file up to `length` bytes of what `records` read (the end of its last whole record).
     func mark(upTo length: Int) -> SyncMark? {
         SyncMark.of(fd: fd, length: start > 0 ? start + length - HistoryJournal.headerSize : length)
     }

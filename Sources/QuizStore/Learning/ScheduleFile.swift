@@ -66,7 +66,7 @@ public struct ScheduleFile: Sendable {
     }
 
     /// The schedule now: the stored one when fresh, else one built from the
-    /// whole history, one game at a time (`HistorySnapshot.forEach`), and stored.
+    /// whole history, one game at a time, by date (`HistoryStore.built`), and stored.
     public func current(index: QuestionIndex) throws(HistoryError) -> Current {
         if let schedule = fresh(index: index) { return Current(schedule: schedule) }
         let kind = kind(index)
@@ -105,4 +105,10 @@ struct ScheduleKind: DerivedKind {
     func add(_ session: Session, to value: inout ReviewSchedule) {
         value.apply(session, index: index ?? QuestionIndex(), scheduler: scheduler)
     }
+
+    /// Games are applied by date (`ReviewSchedule.Order`), so every machine
+    /// of a synced folder holds the same schedule.
+    var ordered: Bool { true }
+
+    func follows(_ session: Session, _ value: ReviewSchedule) -> Bool { value.follows(session) }
 }

@@ -29,10 +29,10 @@ package struct FileLock: Sendable {
     /// holds it in words (`holder(fd:)`), and the wait goes on; without
     /// `onWait` it simply waits.
     package static func acquire(
-        _ path: String, _ kind: Kind, patience: TimeInterval = silentWait,
+        _ path: String, _ kind: Kind, patience: TimeInterval = silentWait, creating: Bool = true,
         onWait: ((_ holder: String) -> Void)? = nil
     ) throws(FileFailure) -> FileLock {
-        var fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var fd = creating ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : -1
         if fd < 0 && kind == .shared { fd = open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileFailure(.lock, file: path, reason: SystemReason.current) }
         let deadline = Date().addingTimeInterval(patience)
