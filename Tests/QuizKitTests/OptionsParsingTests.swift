@@ -294,9 +294,9 @@ import Testing
         assertFails(
             ["--import", "a.md", "--output", "b.json", "--import-format", "csv", "--import-card-separator", ";"],
             "--import-card-separator goes with Quizlet's export (--import-format quizlet)")
-        assertFails(
-            ["--import", "a", "--output", "b.json", "--data-dir", "d"],
-            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        // Any import may be of an Anki package (told by its zip magic), whose reviews go to --data-dir.
+        assertParse(["--import", "a", "--output", "b.json", "--data-dir", "d"]) { #expect($0.dataDir == "d") }
+        assertParse(["--import", "a.zip", "--import-format", "anki-package", "--output", "b.json", "--no-reviews"])
         assertFails(["--list", "--no-reviews"], "--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
         assertFails(
             ["--import", "a.csv", "--output", "b.json", "--no-reviews"],
@@ -402,10 +402,10 @@ import Testing
         assertFails(["--history-check"], "--history-check goes with --validate")
         assertFails(
             ["--list", "--data-dir", "d"],
-            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+            "--data-dir goes with playing, --history, --share, --stats, --merge-history and --import")
         assertFails(
             ["--validate", "a", "--data-dir", "d"],
-            "--data-dir goes with playing, --history, --share, --stats and --merge-history")
+            "--data-dir goes with playing, --history, --share, --stats, --merge-history and --import")
     }
 
     @Test func theFirstProblemIsTheOneReported() {

@@ -74,7 +74,7 @@ import Testing
         ),
         (
             ["--list", "--data-dir", "/tmp"],
-            "--data-dir goes with playing, --history, --share, --stats and --merge-history"
+            "--data-dir goes with playing, --history, --share, --stats, --merge-history and --import"
         ),
         (["--validate", "x.json", "--data-dir", "/tmp"], "--data-dir goes with playing"),
         (["--history", "--data-dir="], "option --data-dir needs a value, not an empty one"),

@@ -4,15 +4,15 @@ import QuizStore
 
 /// `quiz --import FILE --output BANK.json`: the cards of an Anki package,
 /// Anki's text export, a Quizlet export, CSV or `Q:`/`A:` markdown made a
-/// bank file (`CardImport.importFile`), and one line saying how many
+/// bank file (`CardImport.prepare`, then `write`), and one line saying how many
 /// questions it holds and what was left out; an Anki package's review log
 /// then added to the history as review games of the bank written
 /// (`AnkiReviewImport`, through the merge: twice adds nothing twice), unless
 /// `--no-reviews`, and a second line saying how many. Nothing is written on
 /// failure: 64 when the output is the input, 66 when FILE is not there or
-/// unreadable, 65 when its cards are bad, 74 when the bank or the history
-/// could not be written (the bank is kept then: importing again adds the
-/// reviews once).
+/// unreadable, 65 when its cards are bad, 74 when the history could not
+/// take the reviews (they are added before the bank is written) or the
+/// bank could not be written.
 public enum ImportCommand {
     /// The exit status, and whether the journal wants a compaction now (the
     /// executable starts it in the background, as after a merge).
@@ -26,33 +26,41 @@ public enum ImportCommand {
         if (output as NSString).deletingLastPathComponent.standardizedPath == context.banksFolder.standardizedPath {
             _ = try? PrivateFolder.make(context.banksFolder)
         }
-        let result: CardImport.Result
+        let prepared: CardImport.Prepared
         do {
-            result = try CardImport.importFile(input, to: output, settings: context.options.importSettings)
+            prepared = try CardImport.prepare(input, to: output, settings: context.options.importSettings)
         } catch {
             throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
         }
-        context.output.out(TerminalText.safe(line(result, input: input, output: output)))
-        guard !result.revlog.isEmpty, !context.options.noReviews else { return (.success, false) }
-        return try addReviews(context, result: result, output: output)
+        // An Anki package's reviews go into the history first: when it cannot
+        // take them, nothing is written, and importing again adds them once.
+        var reviews: (needsCompaction: Bool, line: String)?
+        if !prepared.result.revlog.isEmpty, !context.options.noReviews {
+            reviews = try addReviews(context, prepared: prepared, output: output)
+        }
+        do {
+            try CardImport.write(prepared, to: output)
+        } catch {
+            throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
+        }
+        context.output.out(TerminalText.safe(line(prepared.result, input: input, output: output)))
+        guard let reviews else { return (.success, false) }
+        context.output.out(reviews.line)
+        return (.success, reviews.needsCompaction)
     }
 
-    /// The package's reviews, made review games of the bank as written (its
-    /// questions' identities are those a game of it records), added to the history.
-    static func addReviews(_ context: CommandContext, result: CardImport.Result, output: String)
-        throws(CommandFailure) -> (status: ExitStatus, needsCompaction: Bool)
+    /// The package's reviews, made review games of the bank as it will be
+    /// written (its questions' identities are those a game of it records),
+    /// added to the history; the line to say once the bank is written.
+    static func addReviews(_ context: CommandContext, prepared: CardImport.Prepared, output: String)
+        throws(CommandFailure) -> (needsCompaction: Bool, line: String)
     {
-        let bank: QuestionBank
-        do {
-            bank = try BankLoader.load(path: output)
-        } catch {
-            throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
-        }
+        let result = prepared.result
         let games = AnkiReviewImport.sessions(
-            bank: bank, quizID: BankLoader.quizID(forPath: output), cards: result.cards, revlog: result.revlog,
+            bank: prepared.bank, quizID: prepared.bank.id, cards: result.cards, revlog: result.revlog,
             timeZone: LocalTimeZone.current)
         if let problem = DataDirectory.problem(folder: context.store.folder) {
-            throw CommandFailure(status: .ioError, message: problem)
+            throw CommandFailure(status: .ioError, message: problem + "; nothing was written")
         }
         let report: HistoryStore.MergeReport
         do {
@@ -62,11 +70,18 @@ public enum ImportCommand {
         }
         context.output.tell(report.diagnostics)
         if report.added > 0, let sync = context.store.sync { context.output.tell(sync.publish()) }
+        // A history read only in part: its damage is said above; the bank is
+        // not written, so a second import, once the history is whole, adds what this one could not.
+        guard report.diagnostics.whole else {
+            throw CommandFailure(
+                status: .ioError,
+                message: "\(TerminalText.safe(output)) was not written: the history was read only in part")
+        }
         let answers = games.reduce(0) { $0 + $1.results.count }
-        context.output.out(
+        let line =
             "\(answers) Anki review\(answers == 1 ? "" : "s") in \(games.count) review game\(games.count == 1 ? "" : "s"): "
-                + "\(report.added) added to the history, \(report.already) already there")
-        return (report.diagnostics.whole ? .success : .ioError, report.needsCompaction)
+            + "\(report.added) added to the history, \(report.already) already there"
+        return (report.needsCompaction, line)
     }
 
     /// "imported deck.txt (Anki's text export): 12 questions in deck.json; skipped 2 that need their picture or sound".

@@ -437,10 +437,13 @@ public struct Options: Sendable, Equatable {
         return options
     }
 
-    /// An Anki package, told by its name: one that may bring reviews into the history.
-    static func isAnkiPackage(_ path: String) -> Bool {
+    /// An Anki package, told by its name or `--import-format anki-package`:
+    /// one that may bring reviews into the history. (A package of another
+    /// name is told by its zip magic when read; the options are checked
+    /// before any file is.)
+    func importsAnkiPackage(_ path: String) -> Bool {
         let name = path.lowercased()
-        return name.hasSuffix(".apkg") || name.hasSuffix(".colpkg")
+        return name.hasSuffix(".apkg") || name.hasSuffix(".colpkg") || importSettings.format == .ankiPackage
     }
 
     /// `--import FILE` needs `--output BANK.json`; the import options go with it alone.
@@ -458,7 +461,7 @@ public struct Options: Sendable, Equatable {
         guard output.hasSuffix(".json"), output.count > 5, !output.hasSuffix("/.json") else {
             throw usageError("--output names the bank file to write, a name ending in .json, not '\(output)'")
         }
-        if noReviews, case .importCards(let file) = mode, !Self.isAnkiPackage(file) {
+        if noReviews, case .importCards(let file) = mode, !importsAnkiPackage(file) {
             throw usageError("--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
         }
         let format = importSettings.format
@@ -493,10 +496,10 @@ public struct Options: Sendable, Equatable {
         }
         let validating = if case .validate = mode { true } else { false }
         if historyCheck && !validating { throw usageError("--history-check goes with --validate") }
-        // An Anki package's reviews go into the history: --data-dir says whose.
-        let importingText = if case .importCards(let file) = mode { !Self.isAnkiPackage(file) } else { false }
-        if dataDir != nil && (mode == .list || importingText || (validating && !historyCheck)) {
-            throw usageError("--data-dir goes with playing, --history, --share, --stats and --merge-history")
+        // An import may be of an Anki package, whose reviews go into the
+        // history (told by its zip magic too, after this): --data-dir says whose.
+        if dataDir != nil && (mode == .list || (validating && !historyCheck)) {
+            throw usageError("--data-dir goes with playing, --history, --share, --stats, --merge-history and --import")
         }
         if syncDir != nil && (mode == .list || mode == .compact || validating) {
             throw usageError(

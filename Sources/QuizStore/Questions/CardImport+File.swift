@@ -28,9 +28,19 @@ extension CardImport {
         }
     }
 
-    /// Imports the cards of `input` into the bank file `output`.
-    public static func importFile(_ input: String, to output: String, settings: Settings) throws(FileFailure)
-        -> Result
+    /// The cards of `input` made the bank that `output` will hold, checked
+    /// under the output's name, nothing written yet (`write`): the command
+    /// adds an Anki package's reviews in between, so that a history that
+    /// cannot take them leaves the output as it was.
+    public struct Prepared: Sendable {
+        public var result: Result
+        /// The bank as it will be read from `output` (its id the output's name).
+        public var bank: QuestionBank
+    }
+
+    /// Reads and converts `input` for the bank file `output` (`Prepared`).
+    public static func prepare(_ input: String, to output: String, settings: Settings) throws(FileFailure)
+        -> Prepared
     {
         var inputInfo = stat()
         var outputInfo = stat()
@@ -39,8 +49,8 @@ extension CardImport {
         {
             throw .sameFile(output)
         }
-        let result: Result
         do {
+            let result: Result
             if settings.format == .ankiPackage || AnkiPackageFile.isNamedPackage(input)
                 || (settings.format == nil && AnkiPackageFile.startsAsZip(input))
             {
@@ -48,7 +58,7 @@ extension CardImport {
             } else {
                 result = try convert(try BankFile.read(input, bounded: true), path: input, settings: settings)
             }
-            _ = try BankLoader.parseJSON(result.json, path: output)
+            return Prepared(result: result, bank: try BankLoader.parseJSON(result.json, path: output))
         } catch let failure as FileFailure {
             throw failure
         } catch let error as BankError {
@@ -56,12 +66,15 @@ extension CardImport {
         } catch {
             throw .write("\(error)")
         }
+    }
+
+    /// Writes the prepared bank to `output`, atomically.
+    public static func write(_ prepared: Prepared, to output: String) throws(FileFailure) {
         do {
-            try DurableFile(output).replace(with: result.json)
+            try DurableFile(output).replace(with: prepared.result.json)
         } catch {
             throw .write("cannot write \(output): \(error.reason)")
         }
-        return result
     }
 
     /// The bank of the Anki package at `path` (`AnkiPackageFile`), with its

@@ -128,5 +128,23 @@ struct AnkiReviewsImportedTests {
         #expect(banked.status == 0, "\(banked.stderr)")
         let listed = try runQuiz([], input: "quit\n", environment: environment)
         #expect(listed.stdout.contains("kept "), "\(listed.stdout)")
+
+        // A history that cannot take the reviews: nothing is written (74).
+        try "{\"keep\": 1}".write(toFile: scratch.path + "/keep.json", atomically: true, encoding: .utf8)
+        try "x".write(toFile: scratch.path + "/file", atomically: true, encoding: .utf8)
+        let refused = try runQuiz(
+            ["--import", package, "--output", scratch.path + "/keep.json", "--data-dir", scratch.path + "/file"],
+            environment: environment)
+        #expect(refused.status == 74, "\(refused.stderr)")
+        #expect(try String(contentsOfFile: scratch.path + "/keep.json", encoding: .utf8) == "{\"keep\": 1}")
+        // A package of another name is one by its zip magic, --data-dir and all.
+        try FileManager.default.copyItem(atPath: package, toPath: scratch.path + "/deck.zip")
+        let zipped = try runQuiz(
+            [
+                "--import", scratch.path + "/deck.zip", "--output", scratch.path + "/zipped.json", "--data-dir",
+                scratch.path + "/other",
+            ], environment: environment)
+        #expect(zipped.status == 0, "\(zipped.stderr)")
+        #expect(zipped.stdout.contains("\(games.1) added to the history"), "\(zipped.stdout)")
     }
 }
