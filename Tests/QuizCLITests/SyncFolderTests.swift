@@ -219,6 +219,39 @@ import Testing
         #expect(try seeds(a, sync: sync, scratch).seeds == [51, 52])
     }
 
+    /// A data folder copied to another machine (a migration, a cloned VM)
+    /// keeps `sync.machine`, but is another folder: it writes a file of its
+    /// own, so the engine never has two writers of one file, and each
+    /// replica of the folder, once synced, holds every game once.
+    @Test func aCopiedDataFolderWritesAFileOfItsOwn() throws {
+        let scratch = Scratch()
+        let (a, d, sync) = (scratch.path + "/A", scratch.path + "/D", scratch.path + "/S")
+        _ = try play(61, dataDir: a, sync: sync, scratch)
+        try FileManager.default.copyItem(atPath: a, toPath: d)
+        let (replicaA, replicaD) = (scratch.path + "/Sa", scratch.path + "/Sd")
+        try FileManager.default.copyItem(atPath: sync, toPath: replicaA)
+        try FileManager.default.copyItem(atPath: sync, toPath: replicaD)
+        #expect(try play(62, dataDir: a, sync: replicaA, scratch).status == 0)
+        #expect(try play(63, dataDir: d, sync: replicaD, scratch).status == 0)
+        let ownA = Set(try FileManager.default.contentsOfDirectory(atPath: replicaA))
+        let ownD = Set(try FileManager.default.contentsOfDirectory(atPath: replicaD))
+        #expect(ownD.subtracting(ownA).count == 1, "the copy wrote a file of its own: \(ownA) \(ownD)")
+        let ids = try ["A", "D"].map { name in
+            try String(contentsOfFile: scratch.path + "/\(name)/sync.machine", encoding: .utf8)
+        }
+        #expect(ids[0].split(separator: "\n").first != ids[1].split(separator: "\n").first, "\(ids)")
+        // The engine brings each machine's file, new or grown, to the other replica.
+        for name in ownD.subtracting(ownA) {
+            try FileManager.default.copyItem(atPath: replicaD + "/" + name, toPath: replicaA + "/" + name)
+        }
+        for name in ownA {  // A's own file, grown since the copy
+            try FileManager.default.removeItem(atPath: replicaD + "/" + name)
+            try FileManager.default.copyItem(atPath: replicaA + "/" + name, toPath: replicaD + "/" + name)
+        }
+        #expect(try seeds(a, sync: replicaA, scratch).seeds == [61, 62, 63])
+        #expect(try seeds(d, sync: replicaD, scratch).seeds == [61, 62, 63])
+    }
+
     @Test func theOptionThenTheVariableThenTheSettingsFile() throws {
         let scratch = Scratch()
         try scratch.writeConfig("sync = ~/fromFile\n")

@@ -25,7 +25,8 @@ internal import QuizFormats
 /// nothing new a listing, a stat and two small reads a file; a file that
 /// only grew is read from the end of its last whole record (`SyncRead`). The machine id
 /// (`sync.machine`) is made once, at random, and kept: two machines may
-/// share a host name. This machine's own file is written whole (every game
+/// share a host name; a copy of the data folder makes one of its own
+/// (`machineID`). This machine's own file is written whole (every game
 /// of the history) the first time, and again with the games it lacks when
 /// it is not as this machine left it (an old copy came back, an append
 /// failed); the games it holds that the history lacks (a data folder
@@ -58,12 +59,29 @@ public struct SyncFolder: Sendable {
 
     /// This machine's id: read from the data folder, or made now (its host
     /// name, for the player to tell the files apart, and 8 random hex digits).
+    /// `sync.machine` holds the id, then the data folder it was made for
+    /// (`folder DEVICE INODE`): a data folder copied to another machine (a
+    /// migration, a restored backup, a cloned VM) is another folder, so it
+    /// gets an id of its own and writes a file of its own, never appending to
+    /// the one the original still writes (two writers of one file, which the
+    /// engines keep one version of). A file of one line (written before) is
+    /// taken, and the folder added.
     func machineID() -> String? {
+        let folder = Self.folderStamp(store.folder)
         if let data = FileContents.bounded(machinePath, limit: 256),
-            let id = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-            Self.isMachineID(id)
+            let text = String(data: data, encoding: .utf8)
         {
-            return id
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let id = lines.first, Self.isMachineID(id) {
+                if lines.count > 1 {
+                    if lines[1] == folder { return id }
+                } else if let folder {
+                    try? DurableFile(machinePath).replace(with: Data((id + "\n" + folder + "\n").utf8))
+                    return id
+                } else {
+                    return id
+                }
+            }
         }
         var name = [CChar](repeating: 0, count: 256)
         gethostname(&name, name.count)
@@ -76,11 +94,18 @@ public struct SyncFolder: Sendable {
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let id = (host.isEmpty ? "machine" : host) + "-" + String(repeating: "0", count: 8 - random.count) + random
         do {
-            try DurableFile(machinePath).replace(with: Data((id + "\n").utf8))
+            try DurableFile(machinePath).replace(with: Data((id + "\n" + (folder.map { $0 + "\n" } ?? "")).utf8))
         } catch {
             return nil
         }
         return id
+    }
+
+    /// `folder DEVICE INODE` of the data folder, or nil when it cannot be read.
+    static func folderStamp(_ folder: String) -> String? {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return nil }
+        return "folder \(UInt64(info.st_dev)) \(UInt64(info.st_ino))"
     }
 
     static func isMachineID(_ id: String) -> Bool {
