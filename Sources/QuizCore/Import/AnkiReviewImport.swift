@@ -73,7 +73,10 @@ public enum AnkiReviewImport {
                 score: reviews.count { $0.entry.ease > 1 })
             fields.total = reviews.count
             fields.quiz = Session.Kind.reviewQuizID
-            fields.title = bank.title
+            // Titled as quiz's own reviews are (a deck's title made the
+            // --stats rows of the reviews and of the deck's games look alike);
+            // the source says where they came from.
+            fields.title = ReviewSession.title
             fields.duration = reviews.reduce(0) { $0 + Double(max(0, $1.entry.milliseconds)) } / 1000
             fields.source = "Anki"
             fields.results = reviews.map(\.result)
