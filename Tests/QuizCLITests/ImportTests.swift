@@ -275,6 +275,12 @@ import Testing
             message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: Scratch())
     }
 
+    @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {
+        let scratch = Scratch()
+        _ = try roundTrip("Q: Second\nA: line1\nA: line2\n", "second.md", in: scratch)
+        #expect(try questions(scratch.path + "/bank.json").map { $0["answer"] as? String } == ["line1; line2"])
+    }
+
     @Test func anUnclosedQuoteIsNamedByItsLine() throws {
         try refused(
             Array("question,answer\nq,a\nq2,\"never\nclosed\n".utf8), "open.csv", status: 65,

@@ -46,9 +46,11 @@ enum MarkdownImport {
                 finish()
                 side = .cloze
                 prompt = [rest]
-            } else if let rest = marker("A:", trimmed), side == .question {
+            } else if let rest = marker("A:", trimmed), side == .question || side == .answer {
+                // A second `A:` line continues the answer, its marker left out as the first's.
+                if side == .question { answer = [] }
                 side = .answer
-                answer = [rest]
+                answer.append(rest)
             } else {
                 switch side {
                 case .none: break
