@@ -275,6 +275,25 @@ import Testing
             message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: Scratch())
     }
 
+    @Test func markdownAndQuizletFieldsPastTheirBoundAreRefused() throws {
+        let scratch = Scratch()
+        let long = String(repeating: "a", count: 70_000)
+        try refused(
+            Array("Q: fine\nA: yes\n\nQ: \(long)\nA: x\n".utf8), "long.md", status: 65,
+            message: "line 4: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        try refused(
+            Array("Q: short\nA: \(long.prefix(40_000))\n\(long.prefix(40_000))\n".utf8), "lines.md", status: 65,
+            message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        try refused(
+            Array("Hund\tdog\n\(long)\tx\n".utf8), "term.tsv", status: 65,
+            message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        try refused(
+            Array("Hund\tdog\n\(long.prefix(40_000))\n\(long.prefix(40_000))\n".utf8), "definition.tsv",
+            status: 65, message: "line 1: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        let just = String(repeating: "a", count: ImportLimits.fieldBytes)
+        _ = try roundTrip("Q: \(just)\nA: x\n", "just.md", in: scratch)
+    }
+
     @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {
         let scratch = Scratch()
         _ = try roundTrip("Q: Second\nA: line1\nA: line2\n", "second.md", in: scratch)
