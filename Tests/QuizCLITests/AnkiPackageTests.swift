@@ -304,6 +304,17 @@ struct AnkiPackageTests {
         #expect(run.stderr.hasSuffix(" has more than 1000 fields, the most a card may have\n"), "\(run.stderr)")
     }
 
+    @Test func aPackageOfTooManyCardsIsRefusedBeforeItsRowsAreRead() throws {
+        let scratch = Scratch()
+        let package = try legacyChanged(
+            """
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x <= 200000)
+            INSERT INTO cards SELECT 9000000000000 + x, nid, did, ord, mod, usn, type, queue, due, ivl, factor,
+                reps, lapses, left, odue, odid, flags, data FROM n, (SELECT * FROM cards LIMIT 1);
+            """, "many.apkg", in: scratch)
+        try refused(package, 65, "more than 200000 cards, the most a file imported may hold")
+    }
+
     @Test func invalidUTF8InAFieldIsRefused() throws {
         let scratch = Scratch()
         let package = try legacyChanged(

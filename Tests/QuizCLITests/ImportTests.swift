@@ -294,6 +294,15 @@ import Testing
         _ = try roundTrip("Q: \(just)\nA: x\n", "just.md", in: scratch)
     }
 
+    /// A file of more cards than `ImportLimits.cards` is refused at the card past it.
+    @Test func aFileOfTooManyCardsIsRefused() throws {
+        let cards = (1...ImportLimits.cards + 1).map { "Q:\($0)\nA:a\n" }.joined()
+        try refused(
+            Array(cards.utf8), "max.md", status: 65,
+            message: "line \(2 * ImportLimits.cards + 1): more than 200000 cards, the most a file imported may hold",
+            in: Scratch())
+    }
+
     @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {
         let scratch = Scratch()
         _ = try roundTrip("Q: Second\nA: line1\nA: line2\n", "second.md", in: scratch)

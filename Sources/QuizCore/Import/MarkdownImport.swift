@@ -32,6 +32,7 @@ enum MarkdownImport {
                 }
                 cards += made
             }
+            if cards.count > ImportLimits.cards { throw ImportProblem(line: promptLine, ImportLimits.tooManyCards) }
             side = .none
             prompt = []
             answer = []
@@ -50,8 +51,15 @@ enum MarkdownImport {
             if answerBytes > ImportLimits.fieldBytes { throw DelimitedRecords.tooLong(line: answerLine) }
             answer.append(line)
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line without an array of them all: a file of millions of lines stops at the cards' bound.
+        var rest = text[...]
+        var more = !rest.isEmpty
+        while more {
             number += 1
+            let end = rest.utf8.firstIndex(of: 10) ?? rest.endIndex
+            let raw = rest[..<end]
+            more = end < rest.endIndex
+            rest = more ? rest[rest.utf8.index(after: end)...] : rest[end...]
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let trimmed = Substring(String(line).trimmed)
             if trimmed.isEmpty {

@@ -26,9 +26,17 @@ enum QuizletImport {
             }
             cards.append(card)
             cardLine = line
+            if cards.count > ImportLimits.cards { throw ImportProblem(line: line, ImportLimits.tooManyCards) }
         }
         if rows == "\n" {
-            for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Line by line without an array of them all: a file of millions of lines stops at the cards' bound.
+            var rest = text[...]
+            var more = !rest.isEmpty
+            while more {
+                let end = rest.utf8.firstIndex(of: 10) ?? rest.endIndex
+                let row = rest[..<end]
+                more = end < rest.endIndex
+                rest = more ? rest[rest.utf8.index(after: end)...] : rest[end...]
                 defer { line += 1 }
                 if let range = row.range(of: separator) {
                     try add(row, at: range)

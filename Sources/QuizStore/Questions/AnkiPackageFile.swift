@@ -146,6 +146,12 @@ public enum AnkiPackageFile {
                     collection.decks = AnkiCollection.legacyDecks(row.bytes(1))
                 }
             }
+            // Counted before a row is held: a package of millions of cards is refused here.
+            for table in ["notes", "cards"] {
+                var count: Int64 = 0
+                try reader.rows("SELECT count(*) FROM \(table)") { row in count = row.int(0) }
+                if count > ImportLimits.cards { throw ReadProblem.collection(ImportLimits.tooManyCards) }
+            }
             var bad: Int64?
             try reader.rows("SELECT id, mid, flds FROM notes ORDER BY id") { row in
                 guard let fields = String(validating: row.bytes(2), as: UTF8.self) else {
