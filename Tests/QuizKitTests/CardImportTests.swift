@@ -68,6 +68,15 @@ import Testing
         }
     }
 
+    /// An Anki guid made an id the bank takes: `#`, `%` and spaces written `%XX`.
+    @Test func aPackagesQuestionIDIsItsGuidAndNumber() {
+        #expect(AnkiPackageImport.questionID("f;2Lq_", 0) == "f;2Lq_-0")
+        #expect(AnkiPackageImport.questionID("#a%b c", 3) == "%23a%25b%20c-3")
+        #expect(AnkiPackageImport.questionID("", 1) == nil)
+        #expect(AnkiPackageImport.questionID(String(repeating: "x", count: 300), 1) == nil)
+        #expect(AnkiPackageImport.questionID("é", 1) == nil)
+    }
+
     @Test func theFormatIsDetectedByExtensionAndContent() {
         func format(_ path: String, _ text: String) -> CardImport.Format? {
             CardImport.format(path: path, bytes: Array(text.utf8))

@@ -153,14 +153,14 @@ public enum AnkiPackageFile {
                 if count > ImportLimits.cards { throw ReadProblem.collection(ImportLimits.tooManyCards) }
             }
             var bad: Int64?
-            try reader.rows("SELECT id, mid, flds FROM notes ORDER BY id") { row in
-                guard let fields = String(validating: row.bytes(2), as: UTF8.self) else {
+            try reader.rows("SELECT id, guid, mid, flds FROM notes ORDER BY id") { row in
+                guard let fields = String(validating: row.bytes(3), as: UTF8.self) else {
                     if bad == nil { bad = row.int(0) }
                     return
                 }
                 collection.notes.append(
                     AnkiCollection.Note(
-                        id: row.int(0), notetype: row.int(1),
+                        id: row.int(0), guid: text(row.bytes(1)), notetype: row.int(2),
                         fields: fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)))
             }
             if let bad { throw ReadProblem.collection("note \(bad) holds text that is not UTF-8") }
