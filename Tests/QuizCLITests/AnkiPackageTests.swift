@@ -304,6 +304,68 @@ struct AnkiPackageTests {
         #expect(run.stderr.hasSuffix(" has more than 1000 fields, the most a card may have\n"), "\(run.stderr)")
     }
 
+    @Test func aPackageOfTooManyCardsIsRefusedBeforeItsRowsAreRead() throws {
+        let scratch = Scratch()
+        let package = try legacyChanged(
+            """
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x <= 200000)
+            INSERT INTO cards SELECT 9000000000000 + x, nid, did, ord, mod, usn, type, queue, due, ivl, factor,
+                reps, lapses, left, odue, odid, flags, data FROM n, (SELECT * FROM cards LIMIT 1);
+            """, "many.apkg", in: scratch)
+        try refused(package, 65, "more than 200000 cards, the most a file imported may hold")
+    }
+
+    /// A question's id is its note's guid and its card's number: a note
+    /// edited in Anki and imported again over the same bank is the same
+    /// question (its reviews follow it), a cloze's by its number.
+    @Test func aCardEditedInAnkiKeepsItsQuestionsID() throws {
+        let scratch = Scratch()
+        try python(
+            """
+            import os, sys, tempfile
+            from anki.collection import Collection, DeckIdLimit, ExportAnkiPackageOptions
+            out = sys.argv[1]
+            col = Collection(os.path.join(tempfile.mkdtemp(), "collection.anki2"))
+            deck = col.decks.id("Stable")
+            def export(path):
+                col.export_anki_package(
+                    out_path=path, limit=DeckIdLimit(deck),
+                    options=ExportAnkiPackageOptions(
+                        with_scheduling=True, with_deck_configs=False, with_media=False, legacy=False))
+            note = col.new_note(col.models.by_name("Basic (and reversed card)"))
+            note.fields[0] = "Capital of Peru?"
+            note.fields[1] = "Lima"
+            col.add_note(note, deck)
+            cloze = col.new_note(col.models.by_name("Cloze"))
+            cloze.fields[0] = "{{c1::Quito}} is the capital of {{c2::Ecuador}}"
+            col.add_note(cloze, deck)
+            export(os.path.join(out, "before.apkg"))
+            note.fields[0] = "Which city is the capital of Peru?"
+            col.update_note(note)
+            cloze.fields[0] = "{{c1::Quito}} is the capital city of {{c2::Ecuador}}"
+            col.update_note(cloze)
+            export(os.path.join(out, "after.apkg"))
+            print(note.guid, cloze.guid)
+            col.close()
+            """, [scratch.path])
+        let output = scratch.path + "/bank.json"
+        var banks: [[String]] = []
+        for name in ["before.apkg", "after.apkg"] {
+            let run = try runQuiz(
+                ["--import", scratch.path + "/" + name, "--output", output], environment: scratch.environment())
+            #expect(run.status == 0, "\(run.stderr)")
+            let validated = try runQuiz(["--validate", output], environment: scratch.environment())
+            #expect(validated.status == 0, "\(validated.stdout)")
+            banks.append(try questions(output).map { $0["id"] as? String ?? "" })
+        }
+        #expect(banks[0].count == 4 && Set(banks[0]).count == 4 && !banks[0].contains(""), "\(banks[0])")
+        #expect(banks[0] == banks[1], "the edited cards are the same questions")
+        let edited = try questions(output)
+        let id = { (answer: String) in edited.first { $0["answer"] as? String == answer }?["id"] as? String }
+        #expect(id("Lima")?.hasSuffix("-0") == true && id("Ecuador")?.hasSuffix("-2") == true, "\(edited)")
+        #expect(edited.contains { $0["prompt"] as? String == "Which city is the capital of Peru?" }, "\(edited)")
+    }
+
     @Test func invalidUTF8InAFieldIsRefused() throws {
         let scratch = Scratch()
         let package = try legacyChanged(

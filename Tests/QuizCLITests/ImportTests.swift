@@ -275,6 +275,40 @@ import Testing
             message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: Scratch())
     }
 
+    @Test func markdownAndQuizletFieldsPastTheirBoundAreRefused() throws {
+        let scratch = Scratch()
+        let long = String(repeating: "a", count: 70_000)
+        try refused(
+            Array("Q: fine\nA: yes\n\nQ: \(long)\nA: x\n".utf8), "long.md", status: 65,
+            message: "line 4: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        try refused(
+            Array("Q: short\nA: \(long.prefix(40_000))\n\(long.prefix(40_000))\n".utf8), "lines.md", status: 65,
+            message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        try refused(
+            Array("Hund\tdog\n\(long)\tx\n".utf8), "term.tsv", status: 65,
+            message: "line 2: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        try refused(
+            Array("Hund\tdog\n\(long.prefix(40_000))\n\(long.prefix(40_000))\n".utf8), "definition.tsv",
+            status: 65, message: "line 1: a field longer than 64 KiB, the most a card's side may hold", in: scratch)
+        let just = String(repeating: "a", count: ImportLimits.fieldBytes)
+        _ = try roundTrip("Q: \(just)\nA: x\n", "just.md", in: scratch)
+    }
+
+    /// A file of more cards than `ImportLimits.cards` is refused at the card past it.
+    @Test func aFileOfTooManyCardsIsRefused() throws {
+        let cards = (1...ImportLimits.cards + 1).map { "Q:\($0)\nA:a\n" }.joined()
+        try refused(
+            Array(cards.utf8), "max.md", status: 65,
+            message: "line \(2 * ImportLimits.cards + 1): more than 200000 cards, the most a file imported may hold",
+            in: Scratch())
+    }
+
+    @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {
+        let scratch = Scratch()
+        _ = try roundTrip("Q: Second\nA: line1\nA: line2\n", "second.md", in: scratch)
+        #expect(try questions(scratch.path + "/bank.json").map { $0["answer"] as? String } == ["line1; line2"])
+    }
+
     @Test func anUnclosedQuoteIsNamedByItsLine() throws {
         try refused(
             Array("question,answer\nq,a\nq2,\"never\nclosed\n".utf8), "open.csv", status: 65,

@@ -38,6 +38,45 @@ import Testing
         #expect(records.map(\.line) == [1, 3])
     }
 
+    /// Every text format imports `ImportLimits.cards` cards and stops at the
+    /// one past them, naming its line.
+    @Test func everyTextFormatIsHeldToTheCardsBound() throws {
+        // Each file with `count` cards, and the line of the card past the bound.
+        let cap = ImportLimits.cards
+        func files(_ count: Int) -> [(path: String, text: String, line: Int)] {
+            [
+                ("quizlet.tsv", (1...count).map { "t\($0)\td\n" }.joined(), cap + 1),
+                ("sheet.csv", "question,answer\n" + (1...count).map { "q\($0),a\n" }.joined(), cap + 2),
+                ("anki.txt", "#separator:tab\n#html:false\n" + (1...count).map { "q\($0)\ta\n" }.joined(), cap + 3),
+                (
+                    "reversed.txt",
+                    "#separator:tab\n#html:false\n#notetype:Basic (and reversed card)\n"
+                        + (1...count / 2).map { "q\($0)\ta\($0)\n" }.joined(), cap / 2 + 4
+                ),
+            ]
+        }
+        for file in files(ImportLimits.cards) where file.path == "sheet.csv" {  // its header row is no card
+            #expect(try CardImport.convert(Array(file.text.utf8), path: file.path).questions > 0, "\(file.path)")
+        }
+        for file in files(ImportLimits.cards + 2) {
+            #expect("\(file.path)") {
+                try CardImport.convert(Array(file.text.utf8), path: file.path)
+            } throws: { error in
+                "\(error)".hasSuffix(
+                    "\(file.path): line \(file.line): more than 200000 cards, the most a file imported may hold")
+            }
+        }
+    }
+
+    /// An Anki guid made an id the bank takes: `#`, `%` and spaces written `%XX`.
+    @Test func aPackagesQuestionIDIsItsGuidAndNumber() {
+        #expect(AnkiPackageImport.questionID("f;2Lq_", 0) == "f;2Lq_-0")
+        #expect(AnkiPackageImport.questionID("#a%b c", 3) == "%23a%25b%20c-3")
+        #expect(AnkiPackageImport.questionID("", 1) == nil)
+        #expect(AnkiPackageImport.questionID(String(repeating: "x", count: 300), 1) == nil)
+        #expect(AnkiPackageImport.questionID("é", 1) == nil)
+    }
+
     @Test func theFormatIsDetectedByExtensionAndContent() {
         func format(_ path: String, _ text: String) -> CardImport.Format? {
             CardImport.format(path: path, bytes: Array(text.utf8))

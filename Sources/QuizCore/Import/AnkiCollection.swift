@@ -23,11 +23,14 @@ public struct AnkiCollection: Sendable {
 
     public struct Note: Sendable {
         public var id: Int64
+        /// Anki's `guid`: the note's identity, kept across edits of its fields and across collections.
+        public var guid: String
         public var notetype: Int64
         public var fields: [String]
 
-        public init(id: Int64, notetype: Int64, fields: [String]) {
+        public init(id: Int64, guid: String = "", notetype: Int64, fields: [String]) {
             self.id = id
+            self.guid = guid
             self.notetype = notetype
             self.fields = fields
         }

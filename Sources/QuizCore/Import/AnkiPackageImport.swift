@@ -48,7 +48,8 @@ enum AnkiPackageImport {
                         CardImport.Card(
                             prompt: asked.text, answer: said.map(\.withoutMedia).joined(separator: ", "),
                             explanation: extra.isEmpty ? nil : extra.joined(separator: "\n"),
-                            needsMedia: asked.onlyMedia || said.contains(where: \.onlyMedia), ankiCards: [card.id]))
+                            needsMedia: asked.onlyMedia || said.contains(where: \.onlyMedia), ankiCards: [card.id],
+                            id: questionID(note.guid, card.ord + 1)))
                     decks.append(deckName(collection, card.deck))
                 }
                 continue
@@ -76,11 +77,33 @@ enum AnkiPackageImport {
                     CardImport.Card(
                         prompt: prompt.map(\.text).joined(separator: "\n"), answer: answer?.withoutMedia ?? "",
                         explanation: shown.isEmpty ? nil : shown.joined(separator: "\n"),
-                        needsMedia: prompt.allSatisfy(\.onlyMedia) || answer?.onlyMedia == true, ankiCards: [card.id]))
+                        needsMedia: prompt.allSatisfy(\.onlyMedia) || answer?.onlyMedia == true, ankiCards: [card.id],
+                        id: questionID(note.guid, card.ord)))
                 decks.append(deckName(collection, card.deck))
             }
         }
         return CardImport.placeInDecks(cards, decks: decks, skipped: skipped)
+    }
+
+    /// The question's `"id"`: its note's guid (which Anki keeps when the
+    /// note's fields are edited) and its card's number (a template's
+    /// ordinal, a cloze's number), so a card edited in Anki and imported
+    /// again is the same question and keeps its reviews. The bank's id rules
+    /// hold: `#`, `%`, spaces and control characters are written `%XX`;
+    /// nil for a guid empty or too long.
+    static func questionID(_ guid: String, _ number: Int) -> String? {
+        var id = ""
+        for byte in guid.utf8 {
+            if byte <= 32 || byte == 127 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%") {
+                let hex = String(byte, radix: 16, uppercase: true)
+                id += "%" + (hex.count < 2 ? "0" : "") + hex
+            } else {
+                id.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        guard !guid.isEmpty, guid.utf8.allSatisfy({ $0 < 0x80 }), id.count <= BankChecker.maximumIDLength - 12
+        else { return nil }
+        return id + "-\(number)"
     }
 
     private static func deckName(_ collection: AnkiCollection, _ deck: Int64) -> String? {

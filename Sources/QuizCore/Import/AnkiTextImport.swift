@@ -94,6 +94,8 @@ enum AnkiTextImport {
                 cards.append(card)
                 decks.append(deck?.trimmed.nonEmpty)
             }
+            // A reversed or cloze note makes more than one card.
+            if cards.count > ImportLimits.cards { throw ImportProblem(line: record.line, ImportLimits.tooManyCards) }
         }
         return CardImport.placeInDecks(cards, decks: decks, skipped: skipped)
     }

@@ -28,7 +28,8 @@ enum CSVImport {
                 delimiter = 44
             }
         }
-        let records = try DelimitedRecords(delimiter: delimiter).records(bytes)
+        // The header row is no card.
+        let records = try DelimitedRecords(delimiter: delimiter, most: ImportLimits.cards + 1).records(bytes)
         guard let header = records.first else { throw ImportProblem("no header row") }
         let names = header.fields.map { $0.trimmed.lowercased() }
         func column(_ wanted: Set<String>) -> Int? { names.firstIndex(where: wanted.contains) }

@@ -101,6 +101,8 @@ public enum CardImport {
         var needsMedia = false
         /// The Anki cards it was made of (an Anki package's card ids).
         var ankiCards: [Int64] = []
+        /// Its `"id"` in the bank (an Anki package's card: its note's guid and its number).
+        var id: String? = nil
     }
 
     /// What a format's reader gives.
@@ -200,6 +202,7 @@ public enum CardImport {
         var seen: [String: Int] = [:]
         var questions: [[(String, JSONValue)]] = []
         var ankiCards: [Int64: Int] = [:]
+        var ids = Set<String>()
         for card in deck.cards {
             let prompt = card.prompt.trimmed
             // A typed answer is one line: an answer's lines (a list on the back
@@ -233,6 +236,8 @@ public enum CardImport {
                 }
                 let tags = card.tags.map(\.trimmed).filter { !$0.isEmpty }
                 if !tags.isEmpty { question.append(("tags", .strings(tags))) }
+                // A question asked before keeps the first card's id (this card is skipped); an id twice is left out.
+                if let id = card.id, ids.insert(id).inserted { question.append(("id", .string(id))) }
                 questions.append(question)
             }
         }

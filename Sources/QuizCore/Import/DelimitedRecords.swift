@@ -4,8 +4,8 @@
 /// delimiter and line breaks, and writes `"` as `""`; a `"` inside an
 /// unquoted field is kept as written. With a comment byte, a record that
 /// starts with it is skipped (Anki's header lines). Each field is held to
-/// `ImportLimits.fieldBytes` and each record to `ImportLimits.fields`, so a
-/// hostile file costs no more than its bytes.
+/// `ImportLimits.fieldBytes`, each record to `ImportLimits.fields` and the
+/// records to `ImportLimits.cards`, so a hostile file costs no more than its bytes.
 struct DelimitedRecords {
     struct Record {
         /// The line it starts on, 1-based.
@@ -15,12 +15,16 @@ struct DelimitedRecords {
 
     let delimiter: UInt8
     var comment: UInt8?
+    /// The most records holding a field that is not empty (each is a card
+    /// or more): past it the file is refused before the rest is read.
+    var most = ImportLimits.cards
 
     func records(_ bytes: ArraySlice<UInt8>, firstLine: Int = 1) throws(ImportProblem) -> [Record] {
         var records: [Record] = []
         var i = bytes.startIndex
         let end = bytes.endIndex
         var line = firstLine
+        var filled = 0
         let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         while i < end {
             let recordLine = line
@@ -85,6 +89,10 @@ struct DelimitedRecords {
                     atRecordEnd = true
                 }
                 if i == end { atRecordEnd = true }
+            }
+            if fields.contains(where: { !$0.isEmpty }) {
+                filled += 1
+                if filled > most { throw ImportProblem(line: recordLine, ImportLimits.tooManyCards) }
             }
             records.append(Record(line: recordLine, fields: fields))
         }

@@ -15,6 +15,13 @@ public enum ImportLimits {
     public static let fieldBytes = 64 << 10
     /// The most fields one record (a note, a row) may hold.
     public static let fields = 1000
+    /// The most cards (questions, a package's cards or notes) one file may
+    /// hold: a file of millions of tiny cards is refused when its reader
+    /// passes this, before it holds them all. A 20,000-note deck is well inside.
+    public static let cards = 200_000
+
+    /// What is said of a file of more than `cards` cards.
+    public static let tooManyCards = "more than \(cards) cards, the most a file imported may hold"
 
     /// What is said of a file larger than `fileBytes`.
     public static let fileTooLarge = "larger than \(size(fileBytes)), the most a file of cards imported may be"

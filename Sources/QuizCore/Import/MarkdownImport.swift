@@ -11,9 +11,15 @@ enum MarkdownImport {
         var side = Side.none
         var prompt: [Substring] = []
         var answer: [Substring] = []
+        // Each side's bytes so far and the line it began on, for the field bound.
+        var promptBytes = 0
+        var answerBytes = 0
+        var promptLine = 0
+        var answerLine = 0
         var cards: [CardImport.Card] = []
         var skipped: [String: Int] = [:]
-        func finish() {
+        var number = 0
+        func finish() throws(ImportProblem) {
             switch side {
             case .none: break
             case .question, .answer:
@@ -26,38 +32,62 @@ enum MarkdownImport {
                 }
                 cards += made
             }
+            if cards.count > ImportLimits.cards { throw ImportProblem(line: promptLine, ImportLimits.tooManyCards) }
             side = .none
             prompt = []
             answer = []
+            promptBytes = 0
+            answerBytes = 0
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        func addPrompt(_ line: Substring) throws(ImportProblem) {
+            if prompt.isEmpty { promptLine = number }
+            promptBytes += line.utf8.count + (prompt.isEmpty ? 0 : 1)
+            if promptBytes > ImportLimits.fieldBytes { throw DelimitedRecords.tooLong(line: promptLine) }
+            prompt.append(line)
+        }
+        func addAnswer(_ line: Substring) throws(ImportProblem) {
+            if answer.isEmpty { answerLine = number }
+            answerBytes += line.utf8.count + (answer.isEmpty ? 0 : 1)
+            if answerBytes > ImportLimits.fieldBytes { throw DelimitedRecords.tooLong(line: answerLine) }
+            answer.append(line)
+        }
+        // Line by line without an array of them all: a file of millions of lines stops at the cards' bound.
+        var rest = text[...]
+        var more = !rest.isEmpty
+        while more {
+            number += 1
+            let end = rest.utf8.firstIndex(of: 10) ?? rest.endIndex
+            let raw = rest[..<end]
+            more = end < rest.endIndex
+            rest = more ? rest[rest.utf8.index(after: end)...] : rest[end...]
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let trimmed = Substring(String(line).trimmed)
             if trimmed.isEmpty {
                 // A blank line inside a question (before its answer) is kept; after the answer it ends the card.
-                if side == .question { prompt.append("") } else { finish() }
+                if side == .question { try addPrompt("") } else { try finish() }
                 continue
             }
             if let rest = marker("Q:", trimmed) {
-                finish()
+                try finish()
                 side = .question
-                prompt = [rest]
+                try addPrompt(rest)
             } else if let rest = marker("C:", trimmed) {
-                finish()
+                try finish()
                 side = .cloze
-                prompt = [rest]
-            } else if let rest = marker("A:", trimmed), side == .question {
+                try addPrompt(rest)
+            } else if let rest = marker("A:", trimmed), side == .question || side == .answer {
+                // A second `A:` line continues the answer, its marker left out as the first's.
                 side = .answer
-                answer = [rest]
+                try addAnswer(rest)
             } else {
                 switch side {
                 case .none: break
-                case .question, .cloze: prompt.append(trimmed)
-                case .answer: answer.append(trimmed)
+                case .question, .cloze: try addPrompt(trimmed)
+                case .answer: try addAnswer(trimmed)
                 }
             }
         }
-        finish()
+        try finish()
         return CardImport.Deck(title: nil, cards: cards, skipped: skipped)
     }
 

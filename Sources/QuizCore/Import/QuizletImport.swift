@@ -16,15 +16,35 @@ enum QuizletImport {
         if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         var cards: [CardImport.Card] = []
         var line = 1
+        // The line the last card began on, for the bounds.
+        var cardLine = 1
+        func add(_ row: Substring, at range: Range<String.Index>) throws(ImportProblem) {
+            let card = CardImport.Card(
+                prompt: String(row[..<range.lowerBound]), answer: String(row[range.upperBound...]))
+            if card.prompt.utf8.count > ImportLimits.fieldBytes || card.answer.utf8.count > ImportLimits.fieldBytes {
+                throw DelimitedRecords.tooLong(line: line)
+            }
+            cards.append(card)
+            cardLine = line
+            if cards.count > ImportLimits.cards { throw ImportProblem(line: line, ImportLimits.tooManyCards) }
+        }
         if rows == "\n" {
-            for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Line by line without an array of them all: a file of millions of lines stops at the cards' bound.
+            var rest = text[...]
+            var more = !rest.isEmpty
+            while more {
+                let end = rest.utf8.firstIndex(of: 10) ?? rest.endIndex
+                let row = rest[..<end]
+                more = end < rest.endIndex
+                rest = more ? rest[rest.utf8.index(after: end)...] : rest[end...]
                 defer { line += 1 }
                 if let range = row.range(of: separator) {
-                    cards.append(
-                        CardImport.Card(
-                            prompt: String(row[..<range.lowerBound]), answer: String(row[range.upperBound...])))
+                    try add(row, at: range)
                 } else if !cards.isEmpty {
                     cards[cards.count - 1].answer += "\n" + row
+                    if cards[cards.count - 1].answer.utf8.count > ImportLimits.fieldBytes {
+                        throw DelimitedRecords.tooLong(line: cardLine)
+                    }
                 } else if !String(row).trimmed.isEmpty {
                     throw ImportProblem(line: line, "no \(name(separator)) between a term and its definition")
                 }
@@ -37,8 +57,7 @@ enum QuizletImport {
                     let blank = row.prefix { $0 == "\n" }.count
                     throw ImportProblem(line: line + blank, "no \(name(separator)) between a term and its definition")
                 }
-                cards.append(
-                    CardImport.Card(prompt: String(row[..<range.lowerBound]), answer: String(row[range.upperBound...])))
+                try add(Substring(row), at: range)
             }
         }
         return CardImport.Deck(title: nil, cards: cards)

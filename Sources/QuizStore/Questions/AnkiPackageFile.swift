@@ -146,15 +146,21 @@ public enum AnkiPackageFile {
                     collection.decks = AnkiCollection.legacyDecks(row.bytes(1))
                 }
             }
+            // Counted before a row is held: a package of millions of cards is refused here.
+            for table in ["notes", "cards"] {
+                var count: Int64 = 0
+                try reader.rows("SELECT count(*) FROM \(table)") { row in count = row.int(0) }
+                if count > ImportLimits.cards { throw ReadProblem.collection(ImportLimits.tooManyCards) }
+            }
             var bad: Int64?
-            try reader.rows("SELECT id, mid, flds FROM notes ORDER BY id") { row in
-                guard let fields = String(validating: row.bytes(2), as: UTF8.self) else {
+            try reader.rows("SELECT id, guid, mid, flds FROM notes ORDER BY id") { row in
+                guard let fields = String(validating: row.bytes(3), as: UTF8.self) else {
                     if bad == nil { bad = row.int(0) }
                     return
                 }
                 collection.notes.append(
                     AnkiCollection.Note(
-                        id: row.int(0), notetype: row.int(1),
+                        id: row.int(0), guid: text(row.bytes(1)), notetype: row.int(2),
                         fields: fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)))
             }
             if let bad { throw ReadProblem.collection("note \(bad) holds text that is not UTF-8") }
