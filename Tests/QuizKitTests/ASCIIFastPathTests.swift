@@ -63,4 +63,17 @@ struct ASCIIFastPathTests {
         #expect(DisplayWidth.of("a北b") == 4)
         #expect(DisplayWidth.of("1\u{FE0F}\u{20E3}") == 2)
     }
+
+    /// `trimmed` tells ASCII white space without Unicode's tables: every
+    /// ASCII scalar, and a few beyond, at either end, trimmed exactly when
+    /// Unicode's White_Space says so.
+    @Test func trimmedTellsWhiteSpaceAsUnicodeDoes() {
+        let scalars = (0..<128).compactMap(Unicode.Scalar.init) + ["\u{85}", "\u{A0}", "\u{2003}", "\u{3000}", "é"]
+        for scalar in scalars {
+            let space = scalar.properties.isWhitespace
+            let text = String(scalar)
+            #expect((text + "a").trimmed == (space ? "a" : text + "a"), "\(scalar.value)")
+            #expect(("a" + text).trimmed == (space ? "a" : "a" + text), "\(scalar.value)")
+        }
+    }
 }
