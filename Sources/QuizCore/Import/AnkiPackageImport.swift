@@ -92,18 +92,22 @@ enum AnkiPackageImport {
     /// hold: `#`, `%`, spaces and control characters are written `%XX`;
     /// nil for a guid empty or too long.
     static func questionID(_ guid: String, _ number: Int) -> String? {
-        var id = ""
+        guard !guid.isEmpty, guid.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var id: [UInt8] = []
+        id.reserveCapacity(guid.utf8.count + 8)
         for byte in guid.utf8 {
             if byte <= 32 || byte == 127 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%") {
-                let hex = String(byte, radix: 16, uppercase: true)
-                id += "%" + (hex.count < 2 ? "0" : "") + hex
+                let hex = Array(String(byte, radix: 16, uppercase: true).utf8)
+                id.append(UInt8(ascii: "%"))
+                if hex.count < 2 { id.append(UInt8(ascii: "0")) }
+                id.append(contentsOf: hex)
             } else {
-                id.unicodeScalars.append(Unicode.Scalar(byte))
+                id.append(byte)
             }
         }
-        guard !guid.isEmpty, guid.utf8.allSatisfy({ $0 < 0x80 }), id.count <= BankChecker.maximumIDLength - 12
-        else { return nil }
-        return id + "-\(number)"
+        // ASCII: as many characters as bytes.
+        guard id.count <= BankChecker.maximumIDLength - 12 else { return nil }
+        return String(decoding: id, as: UTF8.self) + "-\(number)"
     }
 
     private static func deckName(_ collection: AnkiCollection, _ deck: Int64) -> String? {

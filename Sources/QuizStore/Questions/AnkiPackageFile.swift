@@ -154,14 +154,21 @@ public enum AnkiPackageFile {
             }
             var bad: Int64?
             try reader.rows("SELECT id, guid, mid, flds FROM notes ORDER BY id") { row in
-                guard let fields = String(validating: row.bytes(3), as: UTF8.self) else {
-                    if bad == nil { bad = row.int(0) }
-                    return
+                // Fields are split at their separator's byte (U+001F, a control
+                // character, so always a boundary between characters) and each
+                // checked as UTF-8: splitting the text by `Character` was a
+                // tenth of an import (callgrind).
+                var fields: [String] = []
+                for piece in row.bytes(3).split(separator: 0x1F, omittingEmptySubsequences: false) {
+                    guard let field = String(validating: piece, as: UTF8.self) else {
+                        if bad == nil { bad = row.int(0) }
+                        return
+                    }
+                    fields.append(field)
                 }
                 collection.notes.append(
                     AnkiCollection.Note(
-                        id: row.int(0), guid: text(row.bytes(1)), notetype: row.int(2),
-                        fields: fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)))
+                        id: row.int(0), guid: text(row.bytes(1)), notetype: row.int(2), fields: fields))
             }
             if let bad { throw ReadProblem.collection("note \(bad) holds text that is not UTF-8") }
             try reader.rows("SELECT id, nid, did, odid, ord FROM cards ORDER BY nid, ord") { row in
