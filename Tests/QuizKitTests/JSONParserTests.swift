@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 import QuizFormats
 import Testing
 
@@ -278,5 +279,44 @@ struct JSONParserErrorTests {
     @Test func nonPrintableByteIsNamedInHex() throws {
         let error = try #require(syntaxError([UInt8(ascii: "["), 0x01, UInt8(ascii: "]")]))
         #expect(error.message == "unexpected byte 0x1, expected a value")
+    }
+}
+
+/// Strings with escapes are gathered as bytes and checked as UTF-8 once:
+/// on random strings of raw text, escapes, surrogate pairs and bad bytes,
+/// the parser gives what Foundation's own JSON reader gives, and refuses
+/// exactly the strings holding a byte that is not UTF-8 or a lone surrogate.
+@Suite("JSONParser: strings against Foundation")
+struct JSONParserStringOracleTests {
+    static let pieces: [[UInt8]] =
+        [
+            "plain", " ", "é", "🙂", "e\u{301}", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t",
+            "\\u00e9", "\\u0041", "\\u0000", "\\u2028", "\\ud83d\\ude00", "\\uD834\\uDD1E", "\\u00E9",
+        ].map { Array($0.utf8) } + bad
+    /// Bytes that are no UTF-8 beside any piece: none ends in an unfinished sequence.
+    static let bad: [[UInt8]] = [
+        [0xFF], [0x80], [0xC3, 0x28], [0xC0, 0xAF], [0xE2, 0x82, 0x28], [0xED, 0xA0, 0x80],
+    ]
+
+    @Test func escapedStringsReadAsFoundationReadsThem() throws {
+        var generator = SeededGenerator(seed: 2026)
+        var refused = 0
+        for _ in 0..<5_000 {
+            let chosen = (0..<generator.below(8)).map { _ in Self.pieces[generator.below(Self.pieces.count)] }
+            let document = [UInt8(ascii: "[")] + [UInt8(ascii: "\"")] + chosen.joined() + Array("\"]".utf8)
+            let invalid = chosen.contains { Self.bad.contains($0) }
+            do {
+                let node = try JSONParser.parse(document)
+                #expect(!invalid, "\(document) was read, but holds bytes that are not UTF-8")
+                let theirs = try JSONSerialization.jsonObject(with: Data(document)) as? [String]
+                #expect(node.array?.first?.string == theirs?.first, "\(document)")
+            } catch let error as JSONParser.SyntaxError {
+                refused += 1
+                #expect(invalid, "\(document) was refused: \(error.message)")
+                #expect(error.message == "invalid UTF-8 in a string")
+                #expect((error.line, error.column) == (1, 2))
+            }
+        }
+        #expect(refused > 100, "too few bad strings were made to test their refusal")
     }
 }
