@@ -180,17 +180,21 @@ public enum CardImport {
     /// several, the file's name is the title, the deck the category.
     static func placeInDecks(_ cards: [Card], decks: [String?], skipped: [String: Int]) -> Deck {
         var cards = cards
-        let tops = Set(decks.compactMap { $0?.components(separatedBy: "::").first?.trimmed })
+        // A deck's name is split once, not once a card (most cards share a few decks).
+        var parts: [String: [String]] = [:]
+        for deck in decks {
+            if let deck, parts[deck] == nil { parts[deck] = deck.components(separatedBy: "::").map(\.trimmed) }
+        }
+        let tops = Set(parts.values.compactMap(\.first))
         var title: String?
         if tops.count == 1, decks.allSatisfy({ $0 != nil }) { title = tops.first }
+        var categories: [String: String] = [:]
+        for (deck, names) in parts {
+            categories[deck] = title == nil ? deck : names.count > 1 ? names.dropFirst().joined(separator: "::") : nil
+        }
         for index in cards.indices {
-            guard let deck = decks[index] else { continue }
-            if title != nil {
-                let parts = deck.components(separatedBy: "::").dropFirst().map(\.trimmed)
-                if !parts.isEmpty { cards[index].category = parts.joined(separator: "::") }
-            } else {
-                cards[index].category = deck
-            }
+            guard let deck = decks[index], let category = categories[deck] else { continue }
+            cards[index].category = category
         }
         return Deck(title: title, cards: cards, skipped: skipped)
     }
@@ -200,6 +204,7 @@ public enum CardImport {
     private static func result(_ deck: Deck, format: Format, path: String) throws(ImportProblem) -> Result {
         var skipped = deck.skipped
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(deck.cards.count)
         var questions: [[(String, JSONValue)]] = []
         var ankiCards: [Int64: Int] = [:]
         var ids = Set<String>()
@@ -214,32 +219,41 @@ public enum CardImport {
             let answer = (lines.count > 1 ? lines.map(withoutListMarker) : lines).joined(separator: "; ")
             if card.needsMedia {
                 skipped["that need their picture or sound", default: 0] += 1
-            } else if prompt.isEmpty || answer.isEmpty {
+                continue
+            }
+            if prompt.isEmpty || answer.isEmpty {
                 skipped[prompt.isEmpty ? "with no question" : "with no answer", default: 0] += 1
-            } else if answer.count > BankChecker.maximumAnswerLength {
+                continue
+            }
+            if answer.isLonger(than: BankChecker.maximumAnswerLength) {
                 skipped[tooLongNote, default: 0] += 1
-            } else if let asked = seen[AnswerNormalizer.normalize(prompt)] {
+                continue
+            }
+            // One hash of the prompt's form where it is new (most are): a form
+            // past ASCII is hashed through its normalization, which is slow.
+            let key = AnswerNormalizer.normalize(prompt)
+            if let asked = seen.updateValue(questions.count, forKey: key) {
+                seen[key] = asked
                 skipped["asking a question asked before (kept once)", default: 0] += 1
                 for id in card.ankiCards { ankiCards[id] = asked }
-            } else {
-                seen[AnswerNormalizer.normalize(prompt)] = questions.count
-                for id in card.ankiCards { ankiCards[id] = questions.count }
-                var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
-                if let choices = choices(card.choices, answer: answer) {
-                    question.append(("choices", .strings(choices)))
-                }
-                if let explanation = card.explanation?.trimmed, !explanation.isEmpty {
-                    question.append(("explanation", .string(explanation)))
-                }
-                if let category = card.category?.trimmed, !category.isEmpty {
-                    question.append(("category", .string(category)))
-                }
-                let tags = card.tags.map(\.trimmed).filter { !$0.isEmpty }
-                if !tags.isEmpty { question.append(("tags", .strings(tags))) }
-                // A question asked before keeps the first card's id (this card is skipped); an id twice is left out.
-                if let id = card.id, ids.insert(id).inserted { question.append(("id", .string(id))) }
-                questions.append(question)
+                continue
             }
+            for id in card.ankiCards { ankiCards[id] = questions.count }
+            var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
+            if let choices = choices(card.choices, answer: answer) {
+                question.append(("choices", .strings(choices)))
+            }
+            if let explanation = card.explanation?.trimmed, !explanation.isEmpty {
+                question.append(("explanation", .string(explanation)))
+            }
+            if let category = card.category?.trimmed, !category.isEmpty {
+                question.append(("category", .string(category)))
+            }
+            let tags = card.tags.map(\.trimmed).filter { !$0.isEmpty }
+            if !tags.isEmpty { question.append(("tags", .strings(tags))) }
+            // A question asked before keeps the first card's id (this card is skipped); an id twice is left out.
+            if let id = card.id, ids.insert(id).inserted { question.append(("id", .string(id))) }
+            questions.append(question)
         }
         if questions.isEmpty {
             let why = skipped.isEmpty ? "" : " (skipped: " + describe(skipped).joined(separator: ", ") + ")"
@@ -278,7 +292,7 @@ public enum CardImport {
             if keys.insert(AnswerMatcher.sameChoiceKey(choice)).inserted { choices.append(choice) }
         }
         guard choices.count >= 2, choices.count <= ChoiceLabels.maximumChoices,
-            choices.allSatisfy({ $0.count <= BankChecker.maximumAnswerLength }), choices.contains(answer)
+            !choices.contains(where: { $0.isLonger(than: BankChecker.maximumAnswerLength) }), choices.contains(answer)
         else { return nil }
         return choices
     }
@@ -297,6 +311,14 @@ public enum CardImport {
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
         func string(_ text: String) {
             out.append(UInt8(ascii: "\""))
+            // Most texts need no escape: copied whole.
+            if !text.utf8.contains(where: {
+                $0 < 32 || $0 == 127 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+            }) {
+                out.append(contentsOf: text.utf8)
+                out.append(UInt8(ascii: "\""))
+                return
+            }
             for byte in text.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): add("\\\"")
