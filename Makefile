@@ -139,8 +139,9 @@ bench-deps: deps
 
 # Histories of 1,000, 10,000 and 100,000 games (BENCH_FULL=1 adds 1,000,000),
 # generated untimed; quiz, sqlite3 and the classic NSKeyedArchiver pattern
-# timed side by side (BENCH_RUNS=N runs of each, 5 by default); prints the
-# table and writes BENCHMARKS.md. See scripts/bench.py.
+# timed side by side (BENCH_RUNS=N runs of each, 5 by default), and an Anki
+# package's import against Anki's own library; prints the tables and writes
+# BENCHMARKS.md. See scripts/bench.py.
 bench: bench-deps build
 	$(SWIFT) build -c release --product quiz-bench
 	python3 scripts/bench.py
