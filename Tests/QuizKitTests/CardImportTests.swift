@@ -18,6 +18,32 @@ import Testing
         #expect(AnkiHTML.text("a <b>tag</b> &lt;kept&gt;", html: false).text == "a <b>tag</b> &lt;kept&gt;")
     }
 
+    /// A `<` starts markup only as a browser's reader starts it (a letter,
+    /// `/` and a letter, `!`, `?`): `1 < 2` is text, and was cut out with
+    /// all up to the next `>`, which made two cards one. A `>` in a quoted
+    /// attribute or a comment ends neither.
+    @Test func onlyMarkupIsTakenOut() {
+        let cases = [
+            ("Is 2 < 3 and 4 > 1?", "Is 2 < 3 and 4 > 1?"),
+            ("1<2 and 3>2", "1<2 and 3>2"),
+            ("a <= b, b >= c", "a <= b, b >= c"),
+            ("<< shift >>", "<< shift >>"),
+            ("x < y", "x < y"),
+            ("a </ b>", "a </ b>"),
+            ("<span title=\"a > b\">attr</span> text", "attr text"),
+            ("<span title='a > b' class=x>attr</span>", "attr"),
+            ("before<!-- a > b -->after", "beforeafter"),
+            ("<!-- <b>hidden</b> -->shown", "shown"),
+            ("shown<!-- never closed", "shown"),
+            ("<img alt=\"x > y\" src=\"p.png\">", "[image: p.png]"),
+            ("<!DOCTYPE html><?xml version=\"1.0\"?>text", "text"),
+            ("<B>bold</B> and <i\n class=\"c\">it</i>", "bold and it"),
+        ]
+        for (field, text) in cases {
+            #expect(AnkiHTML.text(field).text == text, "\(field.debugDescription)")
+        }
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])
@@ -154,7 +180,7 @@ import Testing
     /// against a hang (work quadratic in these shapes takes minutes), not a
     /// measure of speed: each takes well under a second, and `make bench`
     /// times imports.
-    @Test(arguments: ["<", "{{c1::", "numbers", "<style>", "markdown"])
+    @Test(arguments: ["<", "<a ", "<a b=\"", "<a b='>'", "<!--", "{{c1::", "numbers", "<style>", "markdown"])
     func hostileFieldsNeverHang(shape: String) throws {
         let text: String
         let path: String

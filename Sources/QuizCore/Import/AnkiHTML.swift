@@ -87,14 +87,54 @@ enum AnkiHTML {
             pendingSpace = false
             out.append(contentsOf: text.utf8)
         }
+        // A quoted attribute's search that found no end makes the later ones
+        // take the first `>`: each search is made once, as `noTagEnd`'s.
+        var noQuoteEnd = false
+        /// The `>` ending the markup that starts with the `<` at `start`, as
+        /// a browser reads it: a tag starts with a letter (`<b`, `</b`), or
+        /// is `<!…>` or `<?…>`, and a `>` inside a quoted attribute's value
+        /// does not end it; any other `<` (`1 < 2`, `<=`, `<<`) is text: nil.
+        func markupEnd(_ start: Int) -> Int? {
+            guard !noTagEnd, start + 1 < bytes.count else { return nil }
+            func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+            let next = bytes[start + 1]
+            let opens =
+                isLetter(next) || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+                || (next == UInt8(ascii: "/") && start + 2 < bytes.count && isLetter(bytes[start + 2]))
+            guard opens else { return nil }
+            if !noQuoteEnd {
+                var j = start + 1
+                var afterEquals = false
+                while j < bytes.count {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: ">") { return j }
+                    if byte == UInt8(ascii: "=") {
+                        afterEquals = true
+                    } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        guard let quoteEnd = bytes[(j + 1)...].firstIndex(of: byte) else { break }
+                        j = quoteEnd
+                        afterEquals = false
+                    } else if !(byte == 32 || (9...13).contains(byte)) {
+                        afterEquals = false
+                    }
+                    j += 1
+                }
+                noQuoteEnd = true
+            }
+            guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else {
+                noTagEnd = true
+                return nil
+            }
+            return close
+        }
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "<"), !noTagEnd,
-                let close = bytes[i...].firstIndex(of: UInt8(ascii: ">"))
-                    ?? {
-                        noTagEnd = true; return nil
-                    }()
-            {
+            if byte == UInt8(ascii: "<"), bytes[(i + 1)...].starts(with: Self.commentStart) {
+                // A comment: skipped to its `-->` (to the end, unclosed, as a browser does).
+                i = find(Self.commentEnd, in: bytes, from: i + 4).map { $0 + 3 } ?? bytes.count
+                continue
+            }
+            if byte == UInt8(ascii: "<"), let close = markupEnd(i) {
                 let tag = Tag(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<close]), as: UTF8.self))
                 i = close + 1
                 switch tag.name {
@@ -165,6 +205,9 @@ enum AnkiHTML {
         guard decoded.unicodeScalars.contains("\u{A0}") else { return decoded }
         return decoded.replacingOccurrences(of: "\u{A0}", with: " ")
     }
+
+    private static let commentStart = Array("!--".utf8)
+    private static let commentEnd = Array("-->".utf8)
 
     /// Where `pattern` (ASCII, lowercase) first starts in `bytes` at or after
     /// `start`, letters matched in any case (HTML's names are ASCII).
