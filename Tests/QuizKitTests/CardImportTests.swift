@@ -44,6 +44,36 @@ import Testing
         }
     }
 
+    /// A card asking a question asked before is skipped; its Anki reviews
+    /// are the kept question's only when it is the same card (the same
+    /// answer, in any case). Another answer is another card: its reviews
+    /// would move the kept question's schedule.
+    @Test func aCardAskedBeforeWithAnotherAnswerBringsNoReviews() throws {
+        var collection = AnkiCollection()
+        collection.notetypes[1] = AnkiCollection.Notetype(
+            name: "Basic", cloze: false, fields: ["Front", "Back"],
+            templates: [0: ("{{Front}}", "{{FrontSide}}<hr id=answer>{{Back}}")])
+        collection.decks[1] = ["Words"]
+        collection.notes = [
+            AnkiCollection.Note(id: 10, guid: "a", notetype: 1, fields: ["bank", "river side"]),
+            AnkiCollection.Note(id: 11, guid: "b", notetype: 1, fields: ["bank", "money place"]),
+            AnkiCollection.Note(id: 12, guid: "c", notetype: 1, fields: ["Bank", "River  side"]),
+        ]
+        collection.cards = [
+            AnkiCollection.Card(id: 100, note: 10, deck: 1, ord: 0),
+            AnkiCollection.Card(id: 101, note: 11, deck: 1, ord: 0),
+            AnkiCollection.Card(id: 102, note: 12, deck: 1, ord: 0),
+        ]
+        let result = try CardImport.convert(collection, path: "words.apkg")
+        #expect(result.questions == 1)
+        #expect(result.cards == [100: 0, 102: 0])
+        #expect(
+            result.skipped.sorted() == [
+                "1 asking a question asked before (kept once)",
+                "1 asking a question asked before with another answer (the first kept)",
+            ])
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

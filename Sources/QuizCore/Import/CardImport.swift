@@ -121,8 +121,8 @@ public enum CardImport {
         /// Why cards were left out, each with its count ("2 that need their picture or sound").
         public var skipped: [String]
         /// An Anki package's cards: each card id, the index of its question
-        /// in the bank's `questions` (a card asking a question asked before
-        /// is that question's). Empty for the other formats.
+        /// in the bank's `questions` (a card asking a question asked before,
+        /// with the same answer, is that question's). Empty for the other formats.
         public var cards: [Int64: Int] = [:]
         /// An Anki package's review log (`revlog`), as stored; empty for the other formats.
         public var revlog: [AnkiRevlogEntry] = []
@@ -205,6 +205,7 @@ public enum CardImport {
         var skipped = deck.skipped
         var seen: [String: Int] = [:]
         seen.reserveCapacity(deck.cards.count)
+        var answers: [String] = []  // each question's answer
         var questions: [[(String, JSONValue)]] = []
         var ankiCards: [Int64: Int] = [:]
         var ids = Set<String>()
@@ -234,10 +235,18 @@ public enum CardImport {
             let key = AnswerNormalizer.normalize(prompt)
             if let asked = seen.updateValue(questions.count, forKey: key) {
                 seen[key] = asked
-                skipped["asking a question asked before (kept once)", default: 0] += 1
-                for id in card.ankiCards { ankiCards[id] = asked }
+                // The same card twice: its reviews are the kept question's. The
+                // same question with another answer is another card: its
+                // reviews would move the kept one's schedule, so they stay out.
+                if AnswerNormalizer.normalize(answer) == AnswerNormalizer.normalize(answers[asked]) {
+                    skipped["asking a question asked before (kept once)", default: 0] += 1
+                    for id in card.ankiCards { ankiCards[id] = asked }
+                } else {
+                    skipped["asking a question asked before with another answer (the first kept)", default: 0] += 1
+                }
                 continue
             }
+            answers.append(answer)
             for id in card.ankiCards { ankiCards[id] = questions.count }
             var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
             if let choices = choices(card.choices, answer: answer) {
