@@ -206,6 +206,27 @@ struct BankCheckerTests {
             bankText(#"{"prompt": "  ", "answer": "a"}"#), #"banks/sample.json:2: question 1, "prompt": is empty"#)
     }
 
+    /// A text of nothing visible could never be typed (a typed line of
+    /// nothing visible is asked again): a prompt, an answer or a list's item
+    /// of only zero-width, format or lone combining characters is refused.
+    @Test func invisibleTextsAreRefused() {
+        expectOnly(
+            bankText(#"{"prompt": "\u200b", "answer": "a"}"#),
+            #"banks/sample.json:2: question 1, "prompt": shows nothing: it holds only invisible characters (U+200B)"#)
+        expectOnly(
+            bankText(#"{"prompt": "P", "answer": " \u0301\ufeff"}"#),
+            #"banks/sample.json:2: question 1, "answer": shows nothing: it holds only invisible characters (U+0301 U+FEFF)"#
+        )
+        expectOnly(
+            bankText(#"{"prompt": "P", "answer": "a", "accept": ["b", "\u00ad\u200d"]}"#),
+            #"banks/sample.json:2: question 1, "accept": item 2 shows nothing: it holds only invisible characters (U+00AD U+200D)"#
+        )
+        // A combining mark on a letter, or a zero-width joiner inside an emoji, is seen.
+        #expect(throws: Never.self) {
+            try load(bankText(#"{"prompt": "P", "answer": "e\u0301", "accept": ["👩\u200d💻"]}"#))
+        }
+    }
+
     @Test func promptNotAString() {
         expectOnly(
             bankText(#"{"prompt": ["P"], "answer": "a"}"#),

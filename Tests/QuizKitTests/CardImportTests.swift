@@ -74,6 +74,15 @@ import Testing
             ])
     }
 
+    /// A card whose answer (or question) shows nothing could never be
+    /// answered: skipped and counted, as a card with none is.
+    @Test func invisibleAnswersAreNoAnswers() throws {
+        let text = "#separator:tab\n#html:true\nq1\t&#8203;\nq2\t&shy;\nq3\t&#769;\n&lrm;\tx\nq5\tfive\n"
+        let result = try CardImport.convert(Array(text.utf8), path: "deck.txt")
+        #expect(result.questions == 1)
+        #expect(result.skipped.sorted() == ["1 with no question", "3 with no answer"])
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])
@@ -130,7 +139,12 @@ import Testing
         #expect(AnkiPackageImport.questionID("#a%b c", 3) == "%23a%25b%20c-3")
         #expect(AnkiPackageImport.questionID("", 1) == nil)
         #expect(AnkiPackageImport.questionID(String(repeating: "x", count: 300), 1) == nil)
-        #expect(AnkiPackageImport.questionID("é", 1) == nil)
+        // Bytes past ASCII are written %XX too (genanki makes guids of any text).
+        #expect(AnkiPackageImport.questionID("é\u{2028}", 1) == "%C3%A9%E2%80%A8-1")
+        // The id with its number is at most 200 characters.
+        #expect(AnkiPackageImport.questionID(String(repeating: "x", count: 198), 1)?.count == 200)
+        #expect(AnkiPackageImport.questionID(String(repeating: "x", count: 199), 1) == nil)
+        #expect(AnkiPackageImport.questionID(String(repeating: "x", count: 198), 12) == nil)
     }
 
     @Test func theFormatIsDetectedByExtensionAndContent() {

@@ -155,11 +155,7 @@ public struct Game: Sendable {
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
         // Nothing a player can see (a stray paste of a zero-width space, a
         // bidi mark, a lone combining accent) is no answer: asked again.
-        let unseen = input.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.generalCategory == .format
-                || $0.properties.generalCategory == .nonspacingMark
-        }
-        if input.isEmpty || unseen {
+        if input.showsNothing {
             return .notUnderstood(asked.choices.isEmpty ? "Type an answer, or :skip." : "Type an answer, or skip.")
         }
         if asked.choices.isEmpty {

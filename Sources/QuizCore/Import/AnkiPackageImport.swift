@@ -89,25 +89,24 @@ enum AnkiPackageImport {
     /// note's fields are edited) and its card's number (a template's
     /// ordinal, a cloze's number), so a card edited in Anki and imported
     /// again is the same question and keeps its reviews. The bank's id rules
-    /// hold: `#`, `%`, spaces and control characters are written `%XX`;
-    /// nil for a guid empty or too long.
+    /// hold: `#`, `%`, spaces, control characters and bytes past ASCII (a
+    /// guid genanki made from any text) are written `%XX`, so the id is
+    /// ASCII, its length its bytes'; nil for a guid empty or too long.
     static func questionID(_ guid: String, _ number: Int) -> String? {
-        guard !guid.isEmpty, guid.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard !guid.isEmpty else { return nil }
+        let hexDigits = Array("0123456789ABCDEF".utf8)
         var id: [UInt8] = []
         id.reserveCapacity(guid.utf8.count + 8)
         for byte in guid.utf8 {
-            if byte <= 32 || byte == 127 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%") {
-                let hex = Array(String(byte, radix: 16, uppercase: true).utf8)
-                id.append(UInt8(ascii: "%"))
-                if hex.count < 2 { id.append(UInt8(ascii: "0")) }
-                id.append(contentsOf: hex)
+            if byte <= 32 || byte >= 127 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%") {
+                id += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             } else {
                 id.append(byte)
             }
         }
-        // ASCII: as many characters as bytes.
-        guard id.count <= BankChecker.maximumIDLength - 12 else { return nil }
-        return String(decoding: id, as: UTF8.self) + "-\(number)"
+        id += Array("-\(number)".utf8)
+        guard id.count <= BankChecker.maximumIDLength else { return nil }
+        return String(decoding: id, as: UTF8.self)
     }
 
     private static func deckName(_ collection: AnkiCollection, _ deck: Int64) -> String? {

@@ -222,8 +222,8 @@ public enum CardImport {
                 skipped["that need their picture or sound", default: 0] += 1
                 continue
             }
-            if prompt.isEmpty || answer.isEmpty {
-                skipped[prompt.isEmpty ? "with no question" : "with no answer", default: 0] += 1
+            if prompt.showsNothing || answer.showsNothing {
+                skipped[prompt.showsNothing ? "with no question" : "with no answer", default: 0] += 1
                 continue
             }
             if answer.isLonger(than: BankChecker.maximumAnswerLength) {

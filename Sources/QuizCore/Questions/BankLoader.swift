@@ -116,6 +116,18 @@ struct BankChecker {
         NearestMatch.suggestion(for: key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
+    /// What is wrong with a text that shows nothing (`showsNothing`): "is
+    /// empty", or what it holds; nil for a text that shows something.
+    static func blank(_ text: String) -> String? {
+        guard text.showsNothing else { return nil }
+        if text.trimmed.isEmpty { return "is empty" }
+        let named = text.unicodeScalars.filter { !$0.properties.isWhitespace }.prefix(3).map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return "shows nothing: it holds only invisible characters (\(named.joined(separator: " ")))"
+    }
+
     init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
@@ -247,8 +259,8 @@ struct BankChecker {
                 questionProblem(number, field, "item \(i + 1) must be a string, not \(element.kindName)", at: element)
                 continue
             }
-            if text.trimmed.isEmpty {
-                questionProblem(number, field, "item \(i + 1) is empty", at: element)
+            if let problem = Self.blank(text) {
+                questionProblem(number, field, "item \(i + 1) \(problem)", at: element)
                 continue
             }
             if ["choices", "accept", "reject"].contains(field), text.isLonger(than: Self.maximumAnswerLength) {
@@ -274,8 +286,8 @@ struct BankChecker {
                 at: member.value)
         }
         let prompt = optionalString(node, "prompt", number)?.trimmed ?? ""
-        if prompt.isEmpty && node["prompt"]?.string != nil {
-            questionProblem(number, "prompt", "is empty", at: node["prompt"]!)
+        if let problem = Self.blank(prompt), node["prompt"]?.string != nil {
+            questionProblem(number, "prompt", problem, at: node["prompt"]!)
         } else if node["prompt"] == nil {
             questionProblem(number, "prompt", "is missing", at: node)
         }
@@ -350,8 +362,8 @@ struct BankChecker {
             }
             kind = .trueFalse(value)
         case .string(let answer):
-            if answer.trimmed.isEmpty {
-                questionProblem(number, "answer", "is empty", at: node["answer"]!)
+            if let problem = Self.blank(answer) {
+                questionProblem(number, "answer", problem, at: node["answer"]!)
             } else if answer.isLonger(than: Self.maximumAnswerLength) {
                 questionProblem(
                     number, "answer", "is longer than \(Self.maximumAnswerLength) characters", at: node["answer"]!)

@@ -1,0 +1,16 @@
+extension String {
+    /// Nothing of it can be seen: it is empty, or each scalar is white
+    /// space, a format character (a zero-width space, a soft hyphen, a bidi
+    /// mark, a byte-order mark) or a combining mark with nothing to sit on.
+    /// A typed line of nothing visible is no answer (`Game.answer` asks
+    /// again), so a bank's prompt or answer may not be such a text
+    /// (`BankChecker`), and an imported card with one is skipped.
+    public var showsNothing: Bool {
+        // Most texts have a printable ASCII byte: told without the Unicode tables.
+        if utf8.contains(where: { $0 > 32 && $0 < 127 }) { return false }
+        return unicodeScalars.allSatisfy {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .format
+                || $0.properties.generalCategory == .nonspacingMark
+        }
+    }
+}
