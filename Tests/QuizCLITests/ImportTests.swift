@@ -303,6 +303,21 @@ import Testing
             in: Scratch())
     }
 
+    /// Choices quiz cannot ask make the card a typed answer, and the line
+    /// says how many: more than 26, one over 500 characters, two the same.
+    @Test func choicesThatCannotBeAskedAreSaid() throws {
+        let scratch = Scratch()
+        let many = (0..<30).map { "c\($0)" }.joined(separator: "|")
+        let long = String(repeating: "x", count: 501)
+        let text = "question,answer,choices\nQ1?,c0,\(many)\nQ2?,Ans,ans |b\nQ3?,y,y|\(long)\nQ4?,b,a|b|c\n"
+        let output = try roundTrip(text, "choices.csv", in: scratch)
+        #expect(
+            output.contains(
+                "4 questions in \(scratch.path)/bank.json; 3 with choices quiz cannot ask (more than 26, "
+                    + "one over 500 characters, or two the same) asked as typed answers"), "\(output)")
+        #expect(try questions(scratch.path + "/bank.json").map { $0["choices"] != nil } == [false, false, false, true])
+    }
+
     @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {
         let scratch = Scratch()
         _ = try roundTrip("Q: Second\nA: line1\nA: line2\n", "second.md", in: scratch)

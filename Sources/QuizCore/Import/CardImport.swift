@@ -120,6 +120,9 @@ public enum CardImport {
         public var questions: Int
         /// Why cards were left out, each with its count ("2 that need their picture or sound").
         public var skipped: [String]
+        /// Cards kept as typed answers though they had choices: choices quiz
+        /// cannot ask (more than 26, one over 500 characters, two the same).
+        public var choicesDropped = 0
         /// An Anki package's cards: each card id, the index of its question
         /// in the bank's `questions` (a card asking a question asked before,
         /// with the same answer, is that question's). Empty for the other formats.
@@ -209,6 +212,7 @@ public enum CardImport {
         var questions: [[(String, JSONValue)]] = []
         var ankiCards: [Int64: Int] = [:]
         var ids = Set<String>()
+        var choicesDropped = 0
         for card in deck.cards {
             let prompt = card.prompt.trimmed
             // A typed answer is one line: an answer's lines (a list on the back
@@ -251,6 +255,8 @@ public enum CardImport {
             var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
             if let choices = choices(card.choices, answer: answer) {
                 question.append(("choices", .strings(choices)))
+            } else if card.choices?.contains(where: { !$0.showsNothing }) == true {
+                choicesDropped += 1
             }
             if let explanation = card.explanation?.trimmed, !explanation.isEmpty {
                 question.append(("explanation", .string(explanation)))
@@ -274,7 +280,7 @@ public enum CardImport {
         return Result(
             format: format,
             json: json(title: title, description: "Imported from \(name) (\(format.name))", questions: questions),
-            questions: questions.count, skipped: describe(skipped), cards: ankiCards)
+            questions: questions.count, skipped: describe(skipped), choicesDropped: choicesDropped, cards: ankiCards)
     }
 
     /// `- red` or `2. green` without its marker (as `AnkiHTML` writes a list's items).

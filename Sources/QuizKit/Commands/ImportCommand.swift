@@ -87,8 +87,13 @@ public enum ImportCommand {
     /// "imported deck.txt (Anki's text export): 12 questions in deck.json; skipped 2 that need their picture or sound".
     static func line(_ result: CardImport.Result, input: String, output: String) -> String {
         let skipped = result.skipped.isEmpty ? "" : "; skipped " + result.skipped.joined(separator: ", ")
+        let typed =
+            result.choicesDropped == 0
+            ? ""
+            : "; \(result.choicesDropped) with choices quiz cannot ask (more than 26, one over 500 characters, "
+                + "or two the same) asked as typed answers"
         return "imported \(input) (\(result.format.name)): \(result.questions) question"
-            + "\(result.questions == 1 ? "" : "s") in \(output)\(skipped)"
+            + "\(result.questions == 1 ? "" : "s") in \(output)\(skipped)\(typed)"
     }
 }
 
