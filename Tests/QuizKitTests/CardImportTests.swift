@@ -83,6 +83,30 @@ import Testing
         #expect(result.skipped.sorted() == ["1 with no question", "3 with no answer"])
     }
 
+    /// A cloze with nothing to blank is counted, not dropped unsaid: a
+    /// markdown `C:` line with no `[part]`, a Cloze note of Anki's text
+    /// export or package with no deletion (or none of a card's number).
+    @Test func clozesWithNoDeletionAreCounted() throws {
+        let markdown = try CardImport.convert(Array("C: no brackets\n\nQ: a?\nA: b\n".utf8), path: "notes.md")
+        #expect(markdown.skipped == ["1 cloze lines with no [bracketed] part"])
+        let text = "#separator:tab\n#html:true\n#notetype column:1\nCloze\tplain text\t\nBasic\tq\ta\n"
+        let anki = try CardImport.convert(Array(text.utf8), path: "deck.txt")
+        #expect(anki.skipped == ["1 cloze notes with no deletion"])
+        var collection = AnkiCollection()
+        collection.notetypes[1] = AnkiCollection.Notetype(
+            name: "Cloze", cloze: true, fields: ["Text", "Back Extra"],
+            templates: [0: ("{{cloze:Text}}", "{{cloze:Text}}<br>{{Back Extra}}")])
+        collection.decks[1] = ["Deck"]
+        collection.notes = [AnkiCollection.Note(id: 1, guid: "g", notetype: 1, fields: ["{{c1::one}} two", ""])]
+        collection.cards = [
+            AnkiCollection.Card(id: 10, note: 1, deck: 1, ord: 0),
+            AnkiCollection.Card(id: 11, note: 1, deck: 1, ord: 1),
+        ]
+        let package = try CardImport.convert(collection, path: "deck.apkg")
+        #expect(package.questions == 1)
+        #expect(package.skipped == ["1 cloze cards whose deletion is gone from the text"])
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

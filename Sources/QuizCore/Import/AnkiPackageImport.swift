@@ -36,6 +36,12 @@ enum AnkiPackageImport {
                 let extra = note.fields.indices.filter { $0 != field }.map { AnkiHTML.text(note.fields[$0]).text }
                     .filter { !$0.isEmpty }
                 let asked = noteCards.filter { numbers.contains($0.ord + 1) }
+                // A card whose number the text no longer has (a deletion taken out
+                // since, or a note made a cloze with none): Anki shows it empty.
+                if asked.count < noteCards.count {
+                    skipped["cloze cards whose deletion is gone from the text", default: 0] +=
+                        noteCards.count - asked.count
+                }
                 if asked.count > AnkiTextImport.maximumClozes {
                     skipped["cloze deletions past a note's \(AnkiTextImport.maximumClozes)th", default: 0] +=
                         asked.count - AnkiTextImport.maximumClozes
