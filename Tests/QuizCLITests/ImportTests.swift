@@ -356,6 +356,30 @@ import Testing
         #expect(none.stderr.hasPrefix("quiz: --import needs --output BANK.json"))
     }
 
+    /// The bank is the user's file: it keeps the mode of the file it
+    /// replaces, a new one gets what the umask allows, and a symbolic link
+    /// is written through (the link stays, the file it names holds the bank).
+    @Test func theBankKeepsItsModeAndItsLink() throws {
+        let scratch = Scratch()
+        let input = try write("Q: a?\nA: b\n", "cards.md", in: scratch)
+        let fresh = scratch.path + "/fresh.json"
+        #expect(try runQuiz(["--import", input, "--output", fresh], environment: scratch.environment()).status == 0)
+        let mask = umask(0o022)
+        umask(mask)
+        var info = stat()
+        #expect(stat(fresh, &info) == 0 && info.st_mode & 0o777 == 0o666 & ~mask)
+        let kept = try write("{}", "kept.json", in: scratch)
+        chmod(kept, 0o640)
+        #expect(try runQuiz(["--import", input, "--output", kept], environment: scratch.environment()).status == 0)
+        #expect(stat(kept, &info) == 0 && info.st_mode & 0o777 == 0o640)
+        let real = try write("{}", "real.json", in: scratch)
+        let link = scratch.path + "/link.json"
+        #expect(symlink("real.json", link) == 0)
+        #expect(try runQuiz(["--import", input, "--output", link], environment: scratch.environment()).status == 0)
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try questions(real).map { $0["prompt"] as? String } == ["a?"])
+    }
+
     @Test func aBankThatCannotBeWrittenIs74() throws {
         let scratch = Scratch()
         let input = try write(Self.csv, "sheet.csv", in: scratch)

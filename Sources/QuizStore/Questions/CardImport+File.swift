@@ -8,7 +8,8 @@ import QuizCore
 /// `ImportLimits`; an Anki package, `AnkiPackageFile`), the bank made (`CardImport.convert`) and checked as
 /// `--validate` checks it under the output's name, then written with an
 /// atomic replace (`DurableFile`): nothing is written unless all of that
-/// succeeded, and a failed write leaves the output as it was.
+/// succeeded, and a failed write leaves the output as it was (its mode
+/// kept, a link written through).
 extension CardImport {
     /// Why an import wrote nothing.
     public enum FileFailure: Error, Sendable {
@@ -68,10 +69,27 @@ extension CardImport {
         }
     }
 
-    /// Writes the prepared bank to `output`, atomically.
+    /// Writes the prepared bank to `output`, atomically. A bank is the
+    /// user's file, not quiz's own: it keeps the mode of the file it
+    /// replaces (a new one gets what the umask allows, as an editor's
+    /// would), and a symbolic link is written through, to the file it names.
     public static func write(_ prepared: Prepared, to output: String) throws(FileFailure) {
+        var target = output
+        var info = stat()
+        if lstat(output, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(output, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        let mode: mode_t
+        if stat(target, &info) == 0 {
+            mode = info.st_mode & 0o7777
+        } else {
+            let mask = umask(0o022)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
         do {
-            try DurableFile(output).replace(with: prepared.result.json)
+            try DurableFile(target).replace(with: prepared.result.json, mode: mode)
         } catch {
             throw .write("cannot write \(output): \(error.reason)")
         }

@@ -17,7 +17,8 @@ import QuizCore
 /// - `moveAside()` and `damagedName` keep a damaged file under a new name
 ///   (`<name>.damaged-<UTC time>`), never deleted, never overwritten.
 ///
-/// The file is 0600 whatever the umask. Only what `Storage/` knows of files is
+/// The file is 0600 whatever the umask, unless a replacement names its
+/// mode (a bank `--import` writes). Only what `Storage/` knows of files is
 /// here; what a failure means to the player is said by the caller, from the
 /// `FileFailure` it gets.
 package struct DurableFile: Sendable {
@@ -58,11 +59,16 @@ package struct DurableFile: Sendable {
     /// the rename is still all or nothing for other processes, but a power cut
     /// may leave an empty or partial file, so only for a copy whose reader
     /// checks it (a checksum) and can make it again.
-    package func replace(with bytes: some ContiguousBytes, sync: Bool = true) throws(FileFailure) {
+    /// `mode` is the file's permissions: 0600 for quiz's own files; a bank
+    /// written for the user (`--import`) passes the file's own, or what the
+    /// umask allows.
+    package func replace(with bytes: some ContiguousBytes, sync: Bool = true, mode: mode_t = 0o600)
+        throws(FileFailure)
+    {
         let temporary = temporaryPath
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileFailure(.open, file: temporary, reason: SystemReason.current) }
-        fchmod(fd, 0o600)
+        fchmod(fd, mode)
         let failure = bytes.withUnsafeBytes { Self.writeAll($0, to: fd, file: temporary) }
         try Self.commit(fd, temporary: temporary, over: path, in: folder, failure: failure, sync: sync)
     }
