@@ -19,7 +19,7 @@ import Testing
     }
 
     /// A `<` starts markup only as a browser's reader starts it (a letter,
-    /// `/` and a letter, `!`, `?`): `1 < 2` is text, and was cut out with
+    /// `/`, `!`, `?`): `1 < 2` is text, and was cut out with
     /// all up to the next `>`, which made two cards one. A `>` in a quoted
     /// attribute or a comment ends neither.
     @Test func onlyMarkupIsTakenOut() {
@@ -29,7 +29,8 @@ import Testing
             ("a <= b, b >= c", "a <= b, b >= c"),
             ("<< shift >>", "<< shift >>"),
             ("x < y", "x < y"),
-            ("a </ b>", "a </ b>"),
+            ("a </ b>c", "a c"),
+            ("a</\u{301}div>b", "ab"),
             ("<span title=\"a > b\">attr</span> text", "attr text"),
             ("<span title='a > b' class=x>attr</span>", "attr"),
             ("before<!-- a > b -->after", "beforeafter"),
@@ -105,6 +106,46 @@ import Testing
         let package = try CardImport.convert(collection, path: "deck.apkg")
         #expect(package.questions == 1)
         #expect(package.skipped == ["1 cloze cards whose deletion is gone from the text"])
+    }
+
+    /// A card of another note type asks what its front shows: its template
+    /// rendered as Anki renders it (text, fields, sections; the typed box
+    /// and a hint's hidden text left out), so two templates of one note are
+    /// two questions, not one asked twice.
+    @Test func aCustomNoteTypeAsksWhatItsFrontShows() throws {
+        var collection = AnkiCollection()
+        collection.notetypes[1] = AnkiCollection.Notetype(
+            name: "Country", cloze: false, fields: ["Country", "Capital", "Currency", "Hint", "Note"],
+            templates: [
+                0: (
+                    "What is the capital of {{Country}}?{{#Note}}<br>({{Note}}){{/Note}}",
+                    "{{FrontSide}}<hr>{{Capital}}"
+                ),
+                1: (
+                    "What currency does {{ Country }} use?{{^Note}}<br>No note.{{/Note}}{{#Hint}} {{hint:Hint}}{{/Hint}}"
+                        + "{{!a comment}}{{type:Currency}}",
+                    "{{FrontSide}}<hr>{{Currency}}<br>{{Note}}"
+                ),
+            ])
+        collection.decks[1] = ["Countries"]
+        collection.notes = [
+            AnkiCollection.Note(
+                id: 1, guid: "f", notetype: 1, fields: ["France", "Paris", "Euro", "starts with E", "<b></b>"])
+        ]
+        collection.cards = [
+            AnkiCollection.Card(id: 10, note: 1, deck: 1, ord: 0),
+            AnkiCollection.Card(id: 11, note: 1, deck: 1, ord: 1),
+        ]
+        let result = try CardImport.convert(collection, path: "countries.apkg")
+        let bank = try JSONSerialization.jsonObject(with: Data(result.json)) as! [String: Any]
+        let questions = (bank["questions"] as! [[String: Any]]).map {
+            [$0["prompt"] as? String, $0["answer"] as? String]
+        }
+        #expect(
+            questions == [
+                ["What is the capital of France?", "Paris"], ["What currency does France use?\nNo note.", "Euro"],
+            ])
+        #expect(result.skipped.isEmpty)
     }
 
     @Test func clozesMakeOneQuestionPerNumber() {

@@ -92,15 +92,16 @@ enum AnkiHTML {
         var noQuoteEnd = false
         /// The `>` ending the markup that starts with the `<` at `start`, as
         /// a browser reads it: a tag starts with a letter (`<b`, `</b`), or
-        /// is `<!…>` or `<?…>`, and a `>` inside a quoted attribute's value
-        /// does not end it; any other `<` (`1 < 2`, `<=`, `<<`) is text: nil.
+        /// is `<!…>`, `<?…>` or `</…>` (`</ b>` is a bogus comment, left
+        /// out), and a `>` inside a quoted attribute's value does not end it;
+        /// any other `<` (`1 < 2`, `<=`, `<<`) is text: nil.
         func markupEnd(_ start: Int) -> Int? {
             guard !noTagEnd, start + 1 < bytes.count else { return nil }
             func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
             let next = bytes[start + 1]
             let opens =
                 isLetter(next) || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-                || (next == UInt8(ascii: "/") && start + 2 < bytes.count && isLetter(bytes[start + 2]))
+                || (next == UInt8(ascii: "/") && start + 2 < bytes.count)
             guard opens else { return nil }
             if !noQuoteEnd {
                 var j = start + 1
@@ -291,7 +292,8 @@ enum AnkiHTML {
         init(_ inside: String) {
             var text = Substring(inside)
             closing = text.utf8.first == UInt8(ascii: "/")
-            if closing { text = text.dropFirst() }
+            // The slash's byte alone: a combining mark after it is no part of it.
+            if closing { text = text[text.utf8.index(after: text.utf8.startIndex)...] }
             let nameEnd =
                 text.utf8.firstIndex { $0 == 32 || $0 == UInt8(ascii: "/") || $0 == 9 || $0 == 10 } ?? text.endIndex
             name = text[..<nameEnd].lowercased()

@@ -68,22 +68,23 @@ enum AnkiPackageImport {
                     indices.filter { $0 < note.fields.count }.map { AnkiHTML.text(note.fields[$0]) }
                         .filter { !$0.text.isEmpty }
                 }
-                var prompt = texts(role.prompt)
+                // The question is what the card's front shows (its template rendered).
+                var prompt = role.front.map { AnkiHTML.text($0.render(note.fields)) }
                 var answer = role.answer.flatMap { texts([$0]).first }
                 var explanation = texts(role.explanation)
-                if prompt.isEmpty || answer == nil {
+                if prompt?.text.isEmpty != false || answer == nil {
                     // A template naming no field quiz can find: the first field asks, the next answers.
                     let all = texts(Array(note.fields.indices))
-                    prompt = Array(all.prefix(1))
+                    prompt = all.first
                     answer = all.dropFirst().first
                     explanation = Array(all.dropFirst(2))
                 }
                 let shown = explanation.map(\.text)
                 cards.append(
                     CardImport.Card(
-                        prompt: prompt.map(\.text).joined(separator: "\n"), answer: answer?.withoutMedia ?? "",
+                        prompt: prompt?.text ?? "", answer: answer?.withoutMedia ?? "",
                         explanation: shown.isEmpty ? nil : shown.joined(separator: "\n"),
-                        needsMedia: prompt.allSatisfy(\.onlyMedia) || answer?.onlyMedia == true, ankiCards: [card.id],
+                        needsMedia: prompt?.onlyMedia == true || answer?.onlyMedia == true, ankiCards: [card.id],
                         id: questionID(note.guid, card.ord)))
                 decks.append(deckName(collection, card.deck))
             }
@@ -124,8 +125,10 @@ enum AnkiPackageImport {
         var ord: Int
     }
 
-    /// The fields a card of a template asks, answers and explains with, by index.
+    /// What a card of a template asks (its front, rendered with a note's
+    /// fields), and the fields it answers and explains with, by index.
     private struct Roles {
+        var front: AnkiTemplate?
         var prompt: [Int] = []
         var answer: Int?
         var explanation: [Int] = []
@@ -134,8 +137,10 @@ enum AnkiPackageImport {
     private static func roles(_ notetype: AnkiCollection.Notetype?, ord: Int) -> Roles {
         guard let notetype, let template = notetype.templates[ord] else { return Roles() }
         var roles = Roles()
+        let front = AnkiTemplate(template.question, fields: notetype.fields)
+        roles.front = front
         var typed: Int?
-        for (filters, index) in references(template.question, fields: notetype.fields) {
+        for (filters, index) in front.references {
             if filters.contains("type") {
                 typed = typed ?? index
             } else if !roles.prompt.contains(index) {
@@ -143,7 +148,7 @@ enum AnkiPackageImport {
             }
         }
         var added: [Int] = []
-        for (filters, index) in references(template.answer, fields: notetype.fields)
+        for (filters, index) in AnkiTemplate(template.answer, fields: notetype.fields).references
         where !filters.contains("type") && !roles.prompt.contains(index) && index != typed && !added.contains(index) {
             added.append(index)
         }
@@ -156,28 +161,9 @@ enum AnkiPackageImport {
     /// template shows as `{{cloze:Text}}`, else the first.
     private static func clozeField(_ notetype: AnkiCollection.Notetype?, fields: [String]) -> Int {
         guard let notetype, let template = notetype.templates[0] else { return 0 }
-        let found = references(template.question, fields: notetype.fields).first { $0.filters.contains("cloze") }
-        return found.map(\.index).flatMap { $0 < fields.count ? $0 : nil } ?? 0
-    }
-
-    /// The fields a template shows, in order, with their filters
-    /// (`{{type:Back}}` is ["type"] and Back's index); sections
-    /// (`{{#Field}}`), comments and special names (`{{FrontSide}}`) are not fields.
-    private static func references(_ template: String, fields: [String]) -> [(filters: [String], index: Int)] {
-        var found: [(filters: [String], index: Int)] = []
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            let token = String(rest[..<close.lowerBound]).trimmed
-            rest = rest[close.upperBound...]
-            guard let first = token.first, !"#/^!".contains(first) else { continue }
-            var parts = token.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmed }
-            let name = parts.removeLast()
-            if let index = fields.firstIndex(of: name) {
-                found.append((parts.map { $0.lowercased() }, index))
-            }
+        let found = AnkiTemplate(template.question, fields: notetype.fields).references.first {
+            $0.filters.contains("cloze")
         }
-        return found
+        return found.map(\.index).flatMap { $0 < fields.count ? $0 : nil } ?? 0
     }
 }
