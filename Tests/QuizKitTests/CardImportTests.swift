@@ -148,6 +148,24 @@ import Testing
         #expect(result.skipped.isEmpty)
     }
 
+    /// A classic Mac file ends its lines with a carriage return alone:
+    /// each format reads them as lines.
+    @Test func linesEndedByACarriageReturnAloneAreLines() throws {
+        let files = [
+            ("cards.tsv", "t1\td1\rt2\td2\r"), ("sheet.csv", "question,answer\rt1,d1\rt2,d2\r"),
+            ("deck.txt", "#separator:tab\r#html:false\rt1\td1\rt2\td2\r"),
+            ("notes.md", "Q: t1\rA: d1\r\rQ: t2\rA: d2\r"),
+        ]
+        for (name, text) in files {
+            let result = try CardImport.convert(Array(text.utf8), path: name)
+            let bank = try JSONSerialization.jsonObject(with: Data(result.json)) as! [String: Any]
+            let pairs = (bank["questions"] as! [[String: Any]]).map {
+                [$0["prompt"] as? String, $0["answer"] as? String]
+            }
+            #expect(pairs == [["t1", "d1"], ["t2", "d2"]], "\(name)")
+        }
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

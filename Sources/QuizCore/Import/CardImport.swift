@@ -144,7 +144,10 @@ public enum CardImport {
             detected = .quizlet
         }
         do throws(ImportProblem) {
-            let body = try ImportText.checked(bytes)
+            var body = try ImportText.checked(bytes)
+            // Lines ended by a carriage return alone (a classic Mac file: no
+            // line feed anywhere) are read as lines.
+            if !body.contains(10), body.contains(13) { body = ArraySlice(body.map { $0 == 13 ? 10 : $0 }) }
             guard let format = detected else {
                 if body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
                     throw ImportProblem("a JSON bank already: play it with --questions, check it with --validate")
