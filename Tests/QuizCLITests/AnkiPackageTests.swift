@@ -135,6 +135,11 @@ struct AnkiPackageTests {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try questions(output).count == 9)
         }
+        // --questions and --validate tell it the same way.
+        let validated = try runQuiz(["--validate", renamed], environment: scratch.environment())
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+        let listed = try runQuiz(["--questions", renamed, "--list"], environment: scratch.environment())
+        #expect(listed.status == 0 && listed.stdout.contains("deck"), "\(listed.stdout)\(listed.stderr)")
     }
 
     // MARK: Hostile packages

@@ -166,6 +166,27 @@ import Testing
         }
     }
 
+    /// A package card whose front is blank has no question (its back is
+    /// not asked in its place), as in the text formats.
+    @Test func aBlankFrontIsNoQuestion() throws {
+        var collection = AnkiCollection()
+        collection.notetypes[1] = AnkiCollection.Notetype(
+            name: "Basic", cloze: false, fields: ["Front", "Back"],
+            templates: [0: ("{{Front}}", "{{FrontSide}}<hr id=answer>{{Back}}")])
+        collection.decks[1] = ["Words"]
+        collection.notes = [
+            AnkiCollection.Note(id: 1, guid: "a", notetype: 1, fields: ["&nbsp; ", "back"]),
+            AnkiCollection.Note(id: 2, guid: "b", notetype: 1, fields: ["front", "back"]),
+        ]
+        collection.cards = [
+            AnkiCollection.Card(id: 10, note: 1, deck: 1, ord: 0),
+            AnkiCollection.Card(id: 11, note: 2, deck: 1, ord: 0),
+        ]
+        let result = try CardImport.convert(collection, path: "words.apkg")
+        #expect(result.questions == 1)
+        #expect(result.skipped == ["1 with no question"])
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

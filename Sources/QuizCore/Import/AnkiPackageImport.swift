@@ -72,8 +72,9 @@ enum AnkiPackageImport {
                 var prompt = role.front.map { AnkiHTML.text($0.render(note.fields)) }
                 var answer = role.answer.flatMap { texts([$0]).first }
                 var explanation = texts(role.explanation)
-                if prompt?.text.isEmpty != false || answer == nil {
+                if role.front == nil || role.prompt.isEmpty || role.answer == nil {
                     // A template naming no field quiz can find: the first field asks, the next answers.
+                    // (A note whose fields are empty is not: its card is skipped for its empty side.)
                     let all = texts(Array(note.fields.indices))
                     prompt = all.first
                     answer = all.dropFirst().first

@@ -5,9 +5,14 @@ import QuizCore
 extension BankLoader {
     /// Loads one bank file (a file of cards, `CardImport`, read within
     /// `ImportLimits`; an Anki package, `AnkiPackageFile`, made the bank
-    /// `quiz --import` would write).
+    /// `quiz --import` would write; a file of another name that starts as
+    /// a zip is taken for a package, as `--import` takes it).
     public static func load(path: String) throws(BankError) -> QuestionBank {
-        guard AnkiPackageFile.isNamedPackage(path) else {
+        let isPackage =
+            AnkiPackageFile.isNamedPackage(path)
+            || (!path.lowercased().hasSuffix(".json") && CardImport.importExtension(path) == nil
+                && AnkiPackageFile.startsAsZip(path))
+        guard isPackage else {
             return try parse(try BankFile.read(path, bounded: CardImport.importExtension(path) != nil), path: path)
         }
         do {
