@@ -278,6 +278,25 @@ struct BankCheckerTests {
             #"banks/sample.json:2: question 1, "choices": needs at least two choices"#)
     }
 
+    /// A choice refused item by item is said once: its question is not
+    /// also said to have fewer than two choices.
+    @Test func aRefusedChoiceIsSaidOnce() {
+        expectOnly(
+            bankText(#"{"prompt": "P", "choices": ["x", " "], "answer": "x"}"#),
+            #"banks/sample.json:2: question 1, "choices": item 2 is empty"#)
+    }
+
+    /// Choices are shown trimmed: a choice with spaces at its ends is the
+    /// answer written without them.
+    @Test func aChoiceIsTheAnswerWithoutItsEndSpaces() throws {
+        let bank = try load(bankText(#"{"prompt": "P", "choices": ["Paris ", "Rome"], "answer": "Paris"}"#))
+        guard case .multipleChoice(let choices, let answer) = bank.questions[0].kind else {
+            Issue.record("not a multiple-choice question: \(bank.questions[0].kind)")
+            return
+        }
+        #expect(choices[answer] == "Paris")
+    }
+
     @Test func duplicateChoicesIgnoringCaseAndSpacing() {
         expectOnly(
             bankText(#"{"prompt": "P", "choices": ["Paris", "Lyon", " paris "], "answer": "Lyon"}"#),

@@ -367,7 +367,7 @@ struct BankChecker {
             } else if answer.isLonger(than: Self.maximumAnswerLength) {
                 questionProblem(
                     number, "answer", "is longer than \(Self.maximumAnswerLength) characters", at: node["answer"]!)
-            } else if let choices {
+            } else if let choices, choices.count == node["choices"]?.array?.count {
                 kind = multipleChoice(choices, answer: answer, node: node, number: number)
                 if node["accept"] != nil {
                     questionProblem(number, "accept", "only free-text questions take \"accept\"", at: node["accept"]!)
@@ -375,6 +375,7 @@ struct BankChecker {
             } else if node["choices"] == nil {
                 kind = .freeText(answer: answer.trimmed, accepted: (accept ?? []).map(\.trimmed))
             }
+        // (Choices whose items were refused are said item by item, not counted again.)
         case .some:
             let value = node["answer"]!
             questionProblem(number, "answer", Self.notAnAnswer(value, choices: choices), at: value)
@@ -455,7 +456,9 @@ struct BankChecker {
             questionProblem(number, "choices", "\"\(choice)\" is listed twice", at: choicesNode)
             return nil
         }
-        guard let index = choices.firstIndex(of: answer) ?? choices.firstIndex(of: answer.trimmed) else {
+        // Choices are shown trimmed, so `"Paris "` is the answer `Paris`.
+        guard let index = choices.firstIndex(of: answer) ?? choices.firstIndex(where: { $0.trimmed == answer.trimmed })
+        else {
             // The choice it is nearest to, if any: the same text but for case
             // and spaces, or a typo of a word long enough to tell (`z` is no typo of `x`).
             let folded = answer.trimmed.lowercased()
