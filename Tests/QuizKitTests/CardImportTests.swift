@@ -187,6 +187,15 @@ import Testing
         #expect(result.skipped == ["1 with no question"])
     }
 
+    /// A Quizlet definition of exactly 64 KiB is within the bound, with the
+    /// file's last line break after it (a blank line added to it made it one over).
+    @Test func aQuizletDefinitionAtItsBoundIsRead() throws {
+        let just = String(repeating: "a", count: ImportLimits.fieldBytes)
+        let result = try CardImport.convert(Array("q\ta\nt\t\(just)\n\n".utf8), path: "cards.tsv")
+        #expect(result.questions == 1)
+        #expect(result.skipped == ["1 with an answer longer than 500 characters"])
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

@@ -40,6 +40,11 @@ enum QuizletImport {
                 defer { line += 1 }
                 if let range = row.range(of: separator) {
                     try add(row, at: range)
+                } else if row.isEmpty {
+                    // A blank line adds nothing to a definition (its lines are
+                    // joined without the blank ones), nor to its bound: the
+                    // file's last line break made a definition of 64 KiB one over it.
+                    continue
                 } else if !cards.isEmpty {
                     cards[cards.count - 1].answer += "\n" + row
                     if cards[cards.count - 1].answer.utf8.count > ImportLimits.fieldBytes {
