@@ -6,6 +6,28 @@ import Testing
 /// The pure side of importing cards: Anki's HTML and clozes made text, the
 /// delimited reader's quoting, format detection, and the parser held to
 /// its bounds on thousands of mutated files (in-process, each timed).
+/// A collection of one note type (id 1) and one deck (id 1): note N (from
+/// 1, guid "gN") has a card of each of `ords`, its id N × 10 + the ordinal.
+private func collection(_ notetype: AnkiCollection.Notetype, notes: [[String]], ords: [Int] = [0])
+    -> AnkiCollection
+{
+    var collection = AnkiCollection()
+    collection.notetypes[1] = notetype
+    collection.decks[1] = ["Deck"]
+    for (index, fields) in notes.enumerated() {
+        let id = Int64(index + 1)
+        collection.notes.append(AnkiCollection.Note(id: id, guid: "g\(id)", notetype: 1, fields: fields))
+        for ord in ords {
+            collection.cards.append(AnkiCollection.Card(id: id * 10 + Int64(ord), note: id, deck: 1, ord: ord))
+        }
+    }
+    return collection
+}
+
+private let basic = AnkiCollection.Notetype(
+    name: "Basic", cloze: false, fields: ["Front", "Back"],
+    templates: [0: ("{{Front}}", "{{FrontSide}}<hr id=answer>{{Back}}")])
+
 @Suite struct CardImportTests {
     @Test func htmlBecomesPlainTextWithMediaMentioned() {
         let text = AnkiHTML.text(
@@ -50,24 +72,11 @@ import Testing
     /// answer, in any case). Another answer is another card: its reviews
     /// would move the kept question's schedule.
     @Test func aCardAskedBeforeWithAnotherAnswerBringsNoReviews() throws {
-        var collection = AnkiCollection()
-        collection.notetypes[1] = AnkiCollection.Notetype(
-            name: "Basic", cloze: false, fields: ["Front", "Back"],
-            templates: [0: ("{{Front}}", "{{FrontSide}}<hr id=answer>{{Back}}")])
-        collection.decks[1] = ["Words"]
-        collection.notes = [
-            AnkiCollection.Note(id: 10, guid: "a", notetype: 1, fields: ["bank", "river side"]),
-            AnkiCollection.Note(id: 11, guid: "b", notetype: 1, fields: ["bank", "money place"]),
-            AnkiCollection.Note(id: 12, guid: "c", notetype: 1, fields: ["Bank", "River  side"]),
-        ]
-        collection.cards = [
-            AnkiCollection.Card(id: 100, note: 10, deck: 1, ord: 0),
-            AnkiCollection.Card(id: 101, note: 11, deck: 1, ord: 0),
-            AnkiCollection.Card(id: 102, note: 12, deck: 1, ord: 0),
-        ]
+        let notes = [["bank", "river side"], ["bank", "money place"], ["Bank", "River  side"]]
+        let collection = collection(basic, notes: notes)
         let result = try CardImport.convert(collection, path: "words.apkg")
         #expect(result.questions == 1)
-        #expect(result.cards == [100: 0, 102: 0])
+        #expect(result.cards == [10: 0, 30: 0])
         #expect(
             result.skipped.sorted() == [
                 "1 asking a question asked before (kept once)",
@@ -93,16 +102,10 @@ import Testing
         let text = "#separator:tab\n#html:true\n#notetype column:1\nCloze\tplain text\t\nBasic\tq\ta\n"
         let anki = try CardImport.convert(Array(text.utf8), path: "deck.txt")
         #expect(anki.skipped == ["1 cloze notes with no deletion"])
-        var collection = AnkiCollection()
-        collection.notetypes[1] = AnkiCollection.Notetype(
+        let cloze = AnkiCollection.Notetype(
             name: "Cloze", cloze: true, fields: ["Text", "Back Extra"],
             templates: [0: ("{{cloze:Text}}", "{{cloze:Text}}<br>{{Back Extra}}")])
-        collection.decks[1] = ["Deck"]
-        collection.notes = [AnkiCollection.Note(id: 1, guid: "g", notetype: 1, fields: ["{{c1::one}} two", ""])]
-        collection.cards = [
-            AnkiCollection.Card(id: 10, note: 1, deck: 1, ord: 0),
-            AnkiCollection.Card(id: 11, note: 1, deck: 1, ord: 1),
-        ]
+        let collection = collection(cloze, notes: [["{{c1::one}} two", ""]], ords: [0, 1])
         let package = try CardImport.convert(collection, path: "deck.apkg")
         #expect(package.questions == 1)
         #expect(package.skipped == ["1 cloze cards whose deletion is gone from the text"])
@@ -113,8 +116,7 @@ import Testing
     /// and a hint's hidden text left out), so two templates of one note are
     /// two questions, not one asked twice.
     @Test func aCustomNoteTypeAsksWhatItsFrontShows() throws {
-        var collection = AnkiCollection()
-        collection.notetypes[1] = AnkiCollection.Notetype(
+        let country = AnkiCollection.Notetype(
             name: "Country", cloze: false, fields: ["Country", "Capital", "Currency", "Hint", "Note"],
             templates: [
                 0: (
@@ -127,15 +129,8 @@ import Testing
                     "{{FrontSide}}<hr>{{Currency}}<br>{{Note}}"
                 ),
             ])
-        collection.decks[1] = ["Countries"]
-        collection.notes = [
-            AnkiCollection.Note(
-                id: 1, guid: "f", notetype: 1, fields: ["France", "Paris", "Euro", "starts with E", "<b></b>"])
-        ]
-        collection.cards = [
-            AnkiCollection.Card(id: 10, note: 1, deck: 1, ord: 0),
-            AnkiCollection.Card(id: 11, note: 1, deck: 1, ord: 1),
-        ]
+        let notes = [["France", "Paris", "Euro", "starts with E", "<b></b>"]]
+        let collection = collection(country, notes: notes, ords: [0, 1])
         let result = try CardImport.convert(collection, path: "countries.apkg")
         let bank = try JSONSerialization.jsonObject(with: Data(result.json)) as! [String: Any]
         let questions = (bank["questions"] as! [[String: Any]]).map {
@@ -169,19 +164,7 @@ import Testing
     /// A package card whose front is blank has no question (its back is
     /// not asked in its place), as in the text formats.
     @Test func aBlankFrontIsNoQuestion() throws {
-        var collection = AnkiCollection()
-        collection.notetypes[1] = AnkiCollection.Notetype(
-            name: "Basic", cloze: false, fields: ["Front", "Back"],
-            templates: [0: ("{{Front}}", "{{FrontSide}}<hr id=answer>{{Back}}")])
-        collection.decks[1] = ["Words"]
-        collection.notes = [
-            AnkiCollection.Note(id: 1, guid: "a", notetype: 1, fields: ["&nbsp; ", "back"]),
-            AnkiCollection.Note(id: 2, guid: "b", notetype: 1, fields: ["front", "back"]),
-        ]
-        collection.cards = [
-            AnkiCollection.Card(id: 10, note: 1, deck: 1, ord: 0),
-            AnkiCollection.Card(id: 11, note: 2, deck: 1, ord: 0),
-        ]
+        let collection = collection(basic, notes: [["&nbsp; ", "back"], ["front", "back"]])
         let result = try CardImport.convert(collection, path: "words.apkg")
         #expect(result.questions == 1)
         #expect(result.skipped == ["1 with no question"])
