@@ -304,18 +304,23 @@ import Testing
     }
 
     /// Choices quiz cannot ask make the card a typed answer, and the line
-    /// says how many: more than 26, one over 500 characters, two the same.
+    /// says how many: fewer than two, more than 26, one over 500 characters.
+    /// Two the same but for case are one (the answer's text), and one that
+    /// shows nothing is left out.
     @Test func choicesThatCannotBeAskedAreSaid() throws {
         let scratch = Scratch()
         let many = (0..<30).map { "c\($0)" }.joined(separator: "|")
         let long = String(repeating: "x", count: 501)
-        let text = "question,answer,choices\nQ1?,c0,\(many)\nQ2?,Ans,ans |b\nQ3?,y,y|\(long)\nQ4?,b,a|b|c\n"
+        let text =
+            "question,answer,choices\nQ1?,c0,\(many)\nQ2?,Ans,ans \nQ3?,y,y|\(long)\nQ4?,b,a|b|c\nQ5?,us,US|us|them\n"
+            + "Q6?,x,x|\u{200B}|y\n"
         let output = try roundTrip(text, "choices.csv", in: scratch)
         #expect(
             output.contains(
-                "4 questions in \(scratch.path)/bank.json; 3 with choices quiz cannot ask (more than 26, "
-                    + "one over 500 characters, or two the same) asked as typed answers"), "\(output)")
-        #expect(try questions(scratch.path + "/bank.json").map { $0["choices"] != nil } == [false, false, false, true])
+                "6 questions in \(scratch.path)/bank.json; 3 with choices quiz cannot ask (fewer than two, "
+                    + "more than 26, or one over 500 characters) asked as typed answers"), "\(output)")
+        let choices = try questions(scratch.path + "/bank.json").map { $0["choices"] as? [String] }
+        #expect(choices == [nil, nil, nil, ["a", "b", "c"], ["us", "them"], ["x", "y"]])
     }
 
     @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {

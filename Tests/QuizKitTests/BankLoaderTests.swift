@@ -221,6 +221,10 @@ struct BankCheckerTests {
             bankText(#"{"prompt": "P", "answer": "a", "accept": ["b", "\u00ad\u200d"]}"#),
             #"banks/sample.json:2: question 1, "accept": item 2 shows nothing: it holds only invisible characters (U+00AD U+200D)"#
         )
+        expectOnly(
+            bankText(#"{"prompt": "P", "answer": "\u3164\u2800\u0000\u007f"}"#),
+            #"banks/sample.json:2: question 1, "answer": shows nothing: it holds only invisible characters (U+3164 U+2800 U+0000)"#
+        )
         // A combining mark on a letter, or a zero-width joiner inside an emoji, is seen.
         #expect(throws: Never.self) {
             try load(bankText(#"{"prompt": "P", "answer": "e\u0301", "accept": ["👩\u200d💻"]}"#))

@@ -179,6 +179,51 @@ private let basic = AnkiCollection.Notetype(
         #expect(result.skipped == ["1 with an answer longer than 500 characters"])
     }
 
+    /// The invariant of every import: the bank made is one `--validate`
+    /// accepts, or the file is refused; a card the bank could not hold is
+    /// skipped, never the whole file refused for it. Checked on random CSV
+    /// and Anki text files of hostile pieces (invisible, control and long
+    /// texts, duplicates, `#`, markup, quotes).
+    @Test func everyBankMadeIsOneTheCheckerAccepts() throws {
+        let pieces = [
+            "a", "B", "word", " ", "\u{200B}", "\u{AD}", "\u{301}", "\u{FEFF}", "\u{0}", "\u{7F}", "\u{3164}",
+            "\u{2800}",
+            "#", "%", "|", ";", "é", "e\u{301}", "👩\u{200D}💻", "<b>", "</b>", "&nbsp;", "&#8203;", "<br>", "1 < 2",
+            "{{c1::x}}", "[sound:a.mp3]", "<img src=p.png>", String(repeating: "x", count: 499), "\u{2028}", "\"",
+        ]
+        var generator = SeededGenerator(seed: 33)
+        func text(_ most: Int) -> String {
+            (0..<generator.below(most + 1)).map { _ in pieces[generator.below(pieces.count)] }.joined()
+        }
+        func csvField(_ value: String) -> String { "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var banks = 0
+        for round in 0..<600 {
+            let rows = (0..<(1 + generator.below(6))).map { _ in
+                round % 2 == 0
+                    ? [
+                        text(3), text(3), (0..<generator.below(4)).map { _ in text(2) }.joined(separator: "|"), text(2),
+                        text(2), text(2),
+                    ].map(csvField).joined(separator: ",")
+                    : [text(3), text(3), text(2)].map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(
+                        separator: "\t")
+            }
+            let file =
+                round % 2 == 0
+                ? "question,answer,choices,explanation,category,tags\n" + rows.joined(separator: "\n") + "\n"
+                : "#separator:tab\n#html:true\n" + rows.joined(separator: "\n") + "\n"
+            let name = round % 2 == 0 ? "cards.csv" : "deck.txt"
+            guard let result = try? CardImport.convert(Array(file.utf8), path: name) else { continue }
+            banks += 1
+            do {
+                _ = try BankLoader.parseJSON(result.json, path: "bank.json")
+            } catch {
+                Issue.record("\(name) made a bank the checker refuses: \(error)\n\(file.debugDescription)")
+                return
+            }
+        }
+        #expect(banks > 100, "too few files made a bank to test the invariant")
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

@@ -121,7 +121,7 @@ public enum CardImport {
         /// Why cards were left out, each with its count ("2 that need their picture or sound").
         public var skipped: [String]
         /// Cards kept as typed answers though they had choices: choices quiz
-        /// cannot ask (more than 26, one over 500 characters, two the same).
+        /// cannot ask (fewer than two, more than 26, one over 500 characters).
         public var choicesDropped = 0
         /// An Anki package's cards: each card id, the index of its question
         /// in the bank's `questions` (a card asking a question asked before,
@@ -267,7 +267,7 @@ public enum CardImport {
             if let category = card.category?.trimmed, !category.isEmpty {
                 question.append(("category", .string(category)))
             }
-            let tags = card.tags.map(\.trimmed).filter { !$0.isEmpty }
+            let tags = card.tags.map(\.trimmed).filter { !$0.showsNothing }
             if !tags.isEmpty { question.append(("tags", .strings(tags))) }
             // A question asked before keeps the first card's id (this card is skipped); an id twice is left out.
             if let id = card.id, ids.insert(id).inserted { question.append(("id", .string(id))) }
@@ -304,10 +304,18 @@ public enum CardImport {
     /// 26, none too long), or nil: the card is then asked as free text.
     private static func choices(_ given: [String]?, answer: String) -> [String]? {
         guard let given else { return nil }
+        // Each choice once (two the same but for case and spaces are one:
+        // the answer's text where it is one of them); none that shows nothing.
         var choices: [String] = []
-        var keys = Set<String>()
-        for choice in given.map(\.trimmed) + [answer] where !choice.isEmpty {
-            if keys.insert(AnswerMatcher.sameChoiceKey(choice)).inserted { choices.append(choice) }
+        var keys: [String: Int] = [:]
+        for choice in given.map(\.trimmed) + [answer] where !choice.showsNothing {
+            let key = AnswerMatcher.sameChoiceKey(choice)
+            if let index = keys[key] {
+                if choice == answer { choices[index] = answer }
+            } else {
+                keys[key] = choices.count
+                choices.append(choice)
+            }
         }
         guard choices.count >= 2, choices.count <= ChoiceLabels.maximumChoices,
             !choices.contains(where: { $0.isLonger(than: BankChecker.maximumAnswerLength) }), choices.contains(answer)

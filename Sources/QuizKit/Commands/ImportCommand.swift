@@ -90,8 +90,8 @@ public enum ImportCommand {
         let typed =
             result.choicesDropped == 0
             ? ""
-            : "; \(result.choicesDropped) with choices quiz cannot ask (more than 26, one over 500 characters, "
-                + "or two the same) asked as typed answers"
+            : "; \(result.choicesDropped) with choices quiz cannot ask (fewer than two, more than 26, "
+                + "or one over 500 characters) asked as typed answers"
         return "imported \(input) (\(result.format.name)): \(result.questions) question"
             + "\(result.questions == 1 ? "" : "s") in \(output)\(skipped)\(typed)"
     }
