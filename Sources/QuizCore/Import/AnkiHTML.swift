@@ -75,8 +75,8 @@ enum AnkiHTML {
         var pendingSpace = false
         var i = 0
         // Once a search found no end, none later will: each is made once, so a
-        // field of 60,000 `<` is read in one pass, not 60,000.
-        var noTagEnd = false
+        // field of 60,000 `<style>` is read in one pass, not 60,000. (A tag's
+        // search that finds no `>` ends the field: `markupEnd`.)
         var noEndTag = Set<String>()
         func newline() {
             pendingSpace = false
@@ -87,55 +87,48 @@ enum AnkiHTML {
             pendingSpace = false
             out.append(contentsOf: text.utf8)
         }
-        // A quoted attribute's search that found no end makes the later ones
-        // take the first `>`: each search is made once, as `noTagEnd`'s.
-        var noQuoteEnd = false
         /// The `>` ending the markup that starts with the `<` at `start`, as
         /// a browser reads it: a tag starts with a letter (`<b`, `</b`), or
         /// is `<!…>`, `<?…>` or `</…>` (`</ b>` is a bogus comment, left
         /// out), and a `>` inside a quoted attribute's value does not end it;
-        /// any other `<` (`1 < 2`, `<=`, `<<`) is text: nil.
+        /// any other `<` (`1 < 2`, `<=`, `<<`) is text: nil. Markup the field
+        /// ends inside (`a<b c`, an unclosed quote) hides the rest, as in a
+        /// browser: `bytes.count`. A search that fails ends the field, so each
+        /// byte is searched once.
         func markupEnd(_ start: Int) -> Int? {
-            guard !noTagEnd, start + 1 < bytes.count else { return nil }
+            guard start + 1 < bytes.count else { return nil }
             func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
             let next = bytes[start + 1]
             let opens =
                 isLetter(next) || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
                 || (next == UInt8(ascii: "/") && start + 2 < bytes.count)
             guard opens else { return nil }
-            if !noQuoteEnd {
-                var j = start + 1
-                var afterEquals = false
-                while j < bytes.count {
-                    let byte = bytes[j]
-                    if byte == UInt8(ascii: ">") { return j }
-                    if byte == UInt8(ascii: "=") {
-                        afterEquals = true
-                    } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        guard let quoteEnd = bytes[(j + 1)...].firstIndex(of: byte) else { break }
-                        j = quoteEnd
-                        afterEquals = false
-                    } else if !(byte == 32 || (9...13).contains(byte)) {
-                        afterEquals = false
-                    }
-                    j += 1
+            var j = start + 1
+            var afterEquals = false
+            while j < bytes.count {
+                let byte = bytes[j]
+                if byte == UInt8(ascii: ">") { return j }
+                if byte == UInt8(ascii: "=") {
+                    afterEquals = true
+                } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    guard let quoteEnd = bytes[(j + 1)...].firstIndex(of: byte) else { return bytes.count }
+                    j = quoteEnd
+                    afterEquals = false
+                } else if !(byte == 32 || (9...13).contains(byte)) {
+                    afterEquals = false
                 }
-                noQuoteEnd = true
+                j += 1
             }
-            guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else {
-                noTagEnd = true
-                return nil
-            }
-            return close
+            return bytes.count
         }
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "<"), bytes[(i + 1)...].starts(with: Self.commentStart) {
-                // A comment: skipped to its `-->` (to the end, unclosed, as a browser does).
-                i = find(Self.commentEnd, in: bytes, from: i + 4).map { $0 + 3 } ?? bytes.count
+                i = commentEnd(in: bytes, from: i + 4)
                 continue
             }
             if byte == UInt8(ascii: "<"), let close = markupEnd(i) {
+                if close == bytes.count { break }
                 let tag = Tag(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<close]), as: UTF8.self))
                 i = close + 1
                 switch tag.name {
@@ -208,7 +201,26 @@ enum AnkiHTML {
     }
 
     private static let commentStart = Array("!--".utf8)
-    private static let commentEnd = Array("-->".utf8)
+
+    /// Where the text after a comment whose `<!--` ends just before `start`
+    /// begins, as a browser reads it: after `>` or `->` at once (an empty
+    /// comment, `<!-->`), else after the first `-->` or `--!>`, else at the
+    /// end (an unclosed comment hides the rest). One pass.
+    private static func commentEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let dash = UInt8(ascii: "-")
+        let close = UInt8(ascii: ">")
+        if start < bytes.count, bytes[start] == close { return start + 1 }
+        if start + 1 < bytes.count, bytes[start] == dash, bytes[start + 1] == close { return start + 2 }
+        var i = start
+        while i + 2 < bytes.count {
+            if bytes[i] == dash, bytes[i + 1] == dash {
+                if bytes[i + 2] == close { return i + 3 }
+                if i + 3 < bytes.count, bytes[i + 2] == UInt8(ascii: "!"), bytes[i + 3] == close { return i + 4 }
+            }
+            i += 1
+        }
+        return bytes.count
+    }
 
     /// Where `pattern` (ASCII, lowercase) first starts in `bytes` at or after
     /// `start`, letters matched in any case (HTML's names are ASCII).
