@@ -383,6 +383,13 @@ import Testing
         #expect(try runQuiz(["--import", input, "--output", link], environment: scratch.environment()).status == 0)
         #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
         #expect(try questions(real).map { $0["prompt"] as? String } == ["a?"])
+        // A dangling link, relative to its folder: the file it names is made.
+        try FileManager.default.createDirectory(atPath: scratch.path + "/sub", withIntermediateDirectories: true)
+        let dangling = scratch.path + "/dangling.json"
+        #expect(symlink("sub/new.json", dangling) == 0)
+        #expect(try runQuiz(["--import", input, "--output", dangling], environment: scratch.environment()).status == 0)
+        #expect(lstat(dangling, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try questions(scratch.path + "/sub/new.json").map { $0["prompt"] as? String } == ["a?"])
     }
 
     @Test func aBankThatCannotBeWrittenIs74() throws {

@@ -74,11 +74,22 @@ extension CardImport {
     /// replaces (a new one gets what the umask allows, as an editor's
     /// would), and a symbolic link is written through, to the file it names.
     public static func write(_ prepared: Prepared, to output: String) throws(FileFailure) {
+        // Through each link (a dangling one too: its file is made), at most 40.
         var target = output
         var info = stat()
-        if lstat(output, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(output, nil) {
-            target = String(cString: resolved)
-            free(resolved)
+        for _ in 0..<40 {
+            guard lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(target, &buffer, buffer.count - 1)
+            guard count > 0 else { break }
+            let named = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if named.hasPrefix("/") {
+                target = named
+            } else if let slash = target.lastIndex(of: "/") {
+                target = String(target[...slash]) + named
+            } else {
+                target = named
+            }
         }
         let mode: mode_t
         if stat(target, &info) == 0 {
