@@ -100,17 +100,17 @@ private let basic = AnkiCollection.Notetype(
     /// export or package with no deletion (or none of a card's number).
     @Test func clozesWithNoDeletionAreCounted() throws {
         let markdown = try CardImport.convert(Array("C: no brackets\n\nQ: a?\nA: b\n".utf8), path: "notes.md")
-        #expect(markdown.skipped == ["1 cloze lines with no [bracketed] part"])
+        #expect(markdown.skipped == ["1 with no [bracketed] part in its C: line"])
         let text = "#separator:tab\n#html:true\n#notetype column:1\nCloze\tplain text\t\nBasic\tq\ta\n"
         let anki = try CardImport.convert(Array(text.utf8), path: "deck.txt")
-        #expect(anki.skipped == ["1 cloze notes with no deletion"])
+        #expect(anki.skipped == ["1 with no cloze deletion"])
         let cloze = AnkiCollection.Notetype(
             name: "Cloze", cloze: true, fields: ["Text", "Back Extra"],
             templates: [0: ("{{cloze:Text}}", "{{cloze:Text}}<br>{{Back Extra}}")])
         let collection = collection(cloze, notes: [["{{c1::one}} two", ""]], ords: [0, 1])
         let package = try CardImport.convert(collection, path: "deck.apkg")
         #expect(package.questions == 1)
-        #expect(package.skipped == ["1 cloze cards whose deletion is gone from the text"])
+        #expect(package.skipped == ["1 with a cloze number no longer in its text"])
     }
 
     /// A card of another note type asks what its front shows: its template
@@ -161,6 +161,41 @@ private let basic = AnkiCollection.Notetype(
             }
             #expect(pairs == [["t1", "d1"], ["t2", "d2"]], "\(name)")
         }
+    }
+
+    /// Templates as Anki renders them: a front with no field asks its
+    /// text; a back that adds no field gives no answer (skipped, not
+    /// answered by a field the card never shows); `tts` shows no text,
+    /// `kana` a reading (the answer too), `{{Deck}}` the card's deck; a
+    /// cloze's front keeps its own text around the cloze.
+    @Test func templatesAreRenderedAsAnkiRendersThem() throws {
+        func pairs(_ notetype: AnkiCollection.Notetype, _ notes: [[String]], ords: [Int] = [0]) throws
+            -> (questions: [[String?]], skipped: [String])
+        {
+            let result = try CardImport.convert(collection(notetype, notes: notes, ords: ords), path: "t.apkg")
+            let bank = try JSONSerialization.jsonObject(with: Data(result.json)) as! [String: Any]
+            let questions = (bank["questions"] as! [[String: Any]]).map {
+                [$0["prompt"] as? String, $0["answer"] as? String, $0["explanation"] as? String]
+            }
+            return (questions, result.skipped)
+        }
+        let words = AnkiCollection.Notetype(
+            name: "Words", cloze: false, fields: ["F1", "F2"],
+            templates: [
+                0: ("Translate", "{{FrontSide}}<hr id=answer>{{F1}}"),
+                1: ("{{tts en_US:F1}}{{F1}} in {{Deck}} ({{Type}})", "{{FrontSide}}<hr id=answer>{{kana:F2}}"),
+                2: ("{{F1}}?", "{{FrontSide}}"),
+            ])
+        let made = try pairs(words, [["nf1", "漢字[かんじ]"]], ords: [0, 1, 2])
+        #expect(made.questions == [["Translate", "nf1", nil], ["nf1 in Deck (Words)", "かんじ", nil]])
+        #expect(made.skipped == ["1 with no answer"])
+        let cloze = AnkiCollection.Notetype(
+            name: "Cloze+", cloze: true, fields: ["Text", "Source", "Extra"],
+            templates: [0: ("Fill in: {{cloze:Text}}<br>({{Source}})", "{{cloze:Text}}<br>{{Extra}}")])
+        let filled = try pairs(cloze, [["{{c1::Paris}} is in France", "atlas", "a city"]])
+        #expect(filled.questions == [["Fill in: ____ is in France\n(atlas)", "Paris", "a city"]])
+        #expect(AnkiTemplate.reading(" 日本[にほん] 語[ご]です", .kanji) == "日本語です")
+        #expect(AnkiTemplate.reading("日本[にほん]", .both) == "日本(にほん)")
     }
 
     /// A package card whose front is blank has no question (its back is

@@ -33,14 +33,20 @@ enum AnkiPackageImport {
                 let field = clozeField(notetype, fields: note.fields)
                 let cloze = AnkiHTML.Cloze(note.fields[field])
                 let numbers = Set(cloze.numbers)
-                let extra = note.fields.indices.filter { $0 != field }.map { AnkiHTML.text(note.fields[$0]).text }
-                    .filter { !$0.isEmpty }
+                // The front (one template for every cloze card) shows its text
+                // around the cloze; the fields it does not show explain.
+                let key = RoleKey(notetype: note.notetype, ord: 0)
+                let role = roles[key] ?? Self.roles(notetype, ord: 0)
+                roles[key] = role
+                let onFront = Set(role.front?.references.map(\.index) ?? [field])
+                let extra = note.fields.indices.filter { $0 != field && !onFront.contains($0) }
+                    .map { AnkiHTML.text(note.fields[$0]).text }.filter { !$0.isEmpty }
                 let asked = noteCards.filter { numbers.contains($0.ord + 1) }
                 // A card whose number the text no longer has (a deletion taken out
                 // since, or a note made a cloze with none): Anki shows it empty.
                 if asked.count < noteCards.count {
-                    skipped["cloze cards whose deletion is gone from the text", default: 0] +=
-                        noteCards.count - asked.count
+                    let why = numbers.isEmpty ? "with no cloze deletion" : "with a cloze number no longer in its text"
+                    skipped[why, default: 0] += noteCards.count - asked.count
                 }
                 if asked.count > AnkiTextImport.maximumClozes {
                     skipped["cloze deletions past a note's \(AnkiTextImport.maximumClozes)th", default: 0] +=
@@ -48,7 +54,11 @@ enum AnkiPackageImport {
                 }
                 for card in asked.prefix(AnkiTextImport.maximumClozes) {
                     let (prompt, answers) = cloze.question(card.ord + 1)
-                    let asked = AnkiHTML.text(prompt)
+                    let shown =
+                        role.front.map {
+                            $0.render(note.fields, special: special(collection, notetype, card), cloze: prompt)
+                        } ?? prompt
+                    let asked = AnkiHTML.text(shown)
                     let said = answers.map { AnkiHTML.text($0) }
                     cards.append(
                         CardImport.Card(
@@ -68,13 +78,19 @@ enum AnkiPackageImport {
                     indices.filter { $0 < note.fields.count }.map { AnkiHTML.text(note.fields[$0]) }
                         .filter { !$0.text.isEmpty }
                 }
-                // The question is what the card's front shows (its template rendered).
-                var prompt = role.front.map { AnkiHTML.text($0.render(note.fields)) }
-                var answer = role.answer.flatMap { texts([$0]).first }
+                // The question is what the card's front shows (its template
+                // rendered), the answer the field its back adds (through its filters).
+                var prompt = role.front.map {
+                    AnkiHTML.text($0.render(note.fields, special: special(collection, notetype, card)))
+                }
+                var answer = role.answer.flatMap { index in
+                    index < note.fields.count
+                        ? AnkiHTML.text(AnkiTemplate.filtered(note.fields[index], role.answerFilters)) : nil
+                }.flatMap { $0.text.isEmpty ? nil : $0 }
                 var explanation = texts(role.explanation)
-                if role.front == nil || role.prompt.isEmpty || role.answer == nil {
-                    // A template naming no field quiz can find: the first field asks, the next answers.
-                    // (A note whose fields are empty is not: its card is skipped for its empty side.)
+                if role.front == nil {
+                    // A card of no template quiz can find: the first field asks, the next answers.
+                    // (A front or a back that shows no field is not: its card is skipped for it.)
                     let all = texts(Array(note.fields.indices))
                     prompt = all.first
                     answer = all.dropFirst().first
@@ -127,12 +143,27 @@ enum AnkiPackageImport {
     }
 
     /// What a card of a template asks (its front, rendered with a note's
-    /// fields), and the fields it answers and explains with, by index.
+    /// fields), and the fields it answers (with that reference's filters)
+    /// and explains with, by index.
     private struct Roles {
         var front: AnkiTemplate?
         var prompt: [Int] = []
         var answer: Int?
+        var answerFilters: [String] = []
         var explanation: [Int] = []
+    }
+
+    /// A card's names that are no field: its deck (`Deck`, `Subdeck`, its last part) and note type (`Type`).
+    private static func special(
+        _ collection: AnkiCollection, _ notetype: AnkiCollection.Notetype?, _ card: AnkiCollection.Card
+    ) -> [String: String] {
+        var names: [String: String] = [:]
+        if let deck = collection.decks[card.deck] {
+            names["Deck"] = deck.joined(separator: "::")
+            names["Subdeck"] = deck.last
+        }
+        names["Type"] = notetype?.name
+        return names
     }
 
     private static func roles(_ notetype: AnkiCollection.Notetype?, ord: Int) -> Roles {
@@ -148,13 +179,16 @@ enum AnkiPackageImport {
                 roles.prompt.append(index)
             }
         }
-        var added: [Int] = []
+        var added: [(filters: [String], index: Int)] = []
         for (filters, index) in AnkiTemplate(template.answer, fields: notetype.fields).references
-        where !filters.contains("type") && !roles.prompt.contains(index) && index != typed && !added.contains(index) {
-            added.append(index)
+        where !filters.contains("type") && !roles.prompt.contains(index) && index != typed
+            && !added.contains(where: { $0.index == index })
+        {
+            added.append((filters, index))
         }
-        roles.answer = typed ?? added.first
-        roles.explanation = typed == nil ? Array(added.dropFirst()) : added
+        roles.answer = typed ?? added.first?.index
+        roles.answerFilters = typed == nil ? added.first?.filters ?? [] : []
+        roles.explanation = (typed == nil ? Array(added.dropFirst()) : added).map(\.index)
         return roles
     }
 

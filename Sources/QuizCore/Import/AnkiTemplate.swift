@@ -1,16 +1,22 @@
 /// A card template of an Anki note type (`What is the capital of
 /// {{Country}}?`), parsed once for all its cards: its text, the fields it
 /// shows, and its sections, rendered with a note's fields as Anki renders
-/// it (rslib/src/template.rs): `{{Field}}` and a filtered `{{text:Field}}`
-/// the field's HTML; `{{#Field}}…{{/Field}}` shown when the field has
-/// text, `{{^Field}}…{{/Field}}` when it has none; `{{type:Field}}` (the
-/// answer's box), `{{hint:Field}}` (hidden until clicked), comments
-/// (`{{!…}}`) and names that are no field (`{{FrontSide}}`) show nothing.
+/// it (rslib/src/template.rs, template_filters.rs): `{{Field}}` and a
+/// filtered `{{text:Field}}` the field's HTML, `{{kana:Field}}` and
+/// `{{kanji:Field}}` a reading or its kanji (`漢字[かんじ]`), `{{furigana:…}}`
+/// both (`漢字(かんじ)`); `{{#Field}}…{{/Field}}` shown when the field has
+/// text, `{{^Field}}…{{/Field}}` when it has none; `{{Deck}}`, `{{Subdeck}}`
+/// and `{{Type}}` the card's deck and note type; `{{cloze:Text}}` the
+/// card's cloze; `{{type:…}}` (the answer's box), `{{hint:…}}` (hidden
+/// until clicked), `{{tts …:…}}` (a voice), comments (`{{!…}}`) and other
+/// names (`{{FrontSide}}`) nothing.
 struct AnkiTemplate {
     enum Part {
         case text(String)
-        /// A field shown, by its index, with its filters (lowercased).
+        /// A field shown, by its index, with its filters (lowercased, first word: `tts en_US` is `tts`).
         case field(Int, filters: [String])
+        /// A name that is no field (`Deck`), with its filters.
+        case special(String, filters: [String])
         /// A section's start: the field it tests, and whether it is shown when that field is empty (`^`).
         case section(Int?, inverted: Bool)
         case sectionEnd
@@ -40,8 +46,11 @@ struct AnkiTemplate {
             default:
                 var names = token.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmed }
                 let name = names.removeLast()
+                let filters = names.map { String($0.split(separator: " ").first ?? "").lowercased() }
                 if let index = fields.firstIndex(of: name) {
-                    parts.append(.field(index, filters: names.map { $0.lowercased() }))
+                    parts.append(.field(index, filters: filters))
+                } else {
+                    parts.append(.special(name, filters: filters))
                 }
             }
         }
@@ -58,9 +67,10 @@ struct AnkiTemplate {
         }
     }
 
-    /// The template with `values` (a note's fields, HTML) put in; the
-    /// field alone when the template is only it (Basic's `{{Front}}`).
-    func render(_ values: [String]) -> String {
+    /// The template with `values` (a note's fields, HTML) put in, `special`
+    /// its other names' values (`Deck`), and `cloze` the card's cloze for
+    /// `{{cloze:…}}`; the field alone when the template is only it (Basic's `{{Front}}`).
+    func render(_ values: [String], special: [String: String] = [:], cloze: String? = nil) -> String {
         if parts.count == 1, case .field(let index, let filters) = parts[0], filters.isEmpty {
             return index < values.count ? values[index] : ""
         }
@@ -80,11 +90,55 @@ struct AnkiTemplate {
             case .text(let text):
                 if hidden == 0 { out += text }
             case .field(let index, let filters):
-                if hidden == 0, index < values.count, !filters.contains("type"), !filters.contains("hint") {
-                    out += values[index]
+                guard hidden == 0 else { continue }
+                if filters.contains("cloze") {
+                    out += cloze ?? ""
+                } else if index < values.count {
+                    out += Self.filtered(values[index], filters)
                 }
+            case .special(let name, let filters):
+                if hidden == 0, let value = special[name] { out += Self.filtered(value, filters) }
             }
         }
         return out
+    }
+
+    /// A field's HTML through a reference's filters: nothing for those
+    /// that show no text (`type`, `hint`, `tts`), a reading or its kanji
+    /// for `kana`, `kanji` and `furigana`, else the field.
+    static func filtered(_ value: String, _ filters: [String]) -> String {
+        if filters.contains(where: { ["type", "hint", "tts"].contains($0) }) { return "" }
+        if filters.contains("kana") { return reading(value, .kana) }
+        if filters.contains("kanji") { return reading(value, .kanji) }
+        if filters.contains("furigana") { return reading(value, .both) }
+        return value
+    }
+
+    enum Reading { case kana, kanji, both }
+
+    /// Anki's readings (`日本[にほん] 語[ご]`): each `base[reading]` (a space
+    /// before it taken out) as its reading, its base, or `base(reading)`.
+    static func reading(_ text: String, _ shown: Reading) -> String {
+        guard text.contains("[") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            // The base: the run of characters before `[` that are no space or `>`.
+            let before = rest[..<open]
+            let baseStart =
+                before.lastIndex { $0 == " " || $0 == ">" }.map { before.index(after: $0) } ?? before.startIndex
+            var kept = before[..<baseStart]
+            if kept.last == " " { kept = kept.dropLast() }
+            out += kept
+            let base = before[baseStart...]
+            let reading = rest[rest.index(after: open)..<close]
+            switch shown {
+            case .kana: out += reading
+            case .kanji: out += base
+            case .both: out += base + "(" + reading + ")"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 }

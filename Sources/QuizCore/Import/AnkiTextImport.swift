@@ -135,7 +135,7 @@ enum AnkiTextImport {
         let cloze = AnkiHTML.Cloze(first)
         let numbers = cloze.numbers
         if notetype.contains("cloze") || !numbers.isEmpty {
-            if numbers.isEmpty { skipped["cloze notes with no deletion", default: 0] += 1 }
+            if numbers.isEmpty { skipped["with no cloze deletion", default: 0] += 1 }
             if numbers.count > maximumClozes {
                 skipped["cloze deletions past a note's \(maximumClozes)th", default: 0] += numbers.count - maximumClozes
             }

@@ -27,7 +27,7 @@ enum MarkdownImport {
                     CardImport.Card(prompt: prompt.joined(separator: "\n"), answer: answer.joined(separator: "\n")))
             case .cloze:
                 let (made, beyond) = clozes(prompt.joined(separator: "\n"))
-                if made.isEmpty { skipped["cloze lines with no [bracketed] part", default: 0] += 1 }
+                if made.isEmpty { skipped["with no [bracketed] part in its C: line", default: 0] += 1 }
                 if beyond > 0 {
                     skipped["cloze deletions past a note's \(AnkiTextImport.maximumClozes)th", default: 0] += beyond
                 }
