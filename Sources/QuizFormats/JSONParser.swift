@@ -37,8 +37,9 @@ public struct JSONParser {
         var lineStart = 0
         let end = min(offset, bytes.count)
         var i = 0
+        // A line ends at a line feed, or at a carriage return not followed by one (a classic Mac file).
         while i < end {
-            if bytes[i] == 0x0A {
+            if bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
                 line += 1
                 lineStart = i + 1
             }

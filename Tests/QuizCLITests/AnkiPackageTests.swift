@@ -140,6 +140,11 @@ struct AnkiPackageTests {
         #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
         let listed = try runQuiz(["--questions", renamed, "--list"], environment: scratch.environment())
         #expect(listed.status == 0 && listed.stdout.contains("deck"), "\(listed.stdout)\(listed.stderr)")
+        // Its quiz id is its name without its extension, as a bank's.
+        let played = try runQuiz(
+            ["--questions", renamed, "deck", "-n", "1", "--seed", "1"], input: ":quit\n",
+            environment: scratch.environment())
+        #expect(!played.stderr.contains("no quiz named"), "\(played.stderr)")
     }
 
     // MARK: Hostile packages

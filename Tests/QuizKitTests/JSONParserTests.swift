@@ -276,6 +276,17 @@ struct JSONParserErrorTests {
         #expect(error.message == "invalid UTF-8 in a string")
     }
 
+    /// Lines ended by a carriage return alone (a classic Mac file) are lines
+    /// in the position said, as lines ended by CR LF or LF are.
+    @Test func aCarriageReturnAloneEndsALine() throws {
+        for ending in ["\n", "\r\n", "\r"] {
+            let text = ["{\"title\":\"t\",", "\"questions\":[", "{\"prompt\":\"a\",", "\"answer\":\"b\",}]}"]
+                .joined(separator: ending)
+            let error = try #require(syntaxError(text))
+            #expect((error.line, error.column) == (4, 14), "\(ending.debugDescription)")
+        }
+    }
+
     @Test func nonPrintableByteIsNamedInHex() throws {
         let error = try #require(syntaxError([UInt8(ascii: "["), 0x01, UInt8(ascii: "]")]))
         #expect(error.message == "unexpected byte 0x1, expected a value")

@@ -15,8 +15,13 @@ extension BankLoader {
         guard isPackage else {
             return try parse(try BankFile.read(path, bounded: CardImport.importExtension(path) != nil), path: path)
         }
+        // A package of another name (`deck.zip`) is known, as any bank, by its name without its extension.
+        var id = quizID(forPath: path)
+        if !AnkiPackageFile.isNamedPackage(path), let dot = id.lastIndex(of: "."), dot > id.startIndex {
+            id = String(id[..<dot])
+        }
         do {
-            return try parseJSON(try CardImport.package(path).json, path: path)
+            return try parseJSON(try CardImport.package(path).json, path: path, id: id)
         } catch let failure as CardImport.FileFailure {
             switch failure {
             case .bank(let error): throw error
