@@ -74,10 +74,9 @@ enum AnkiHTML {
         var listCounters: [Int?] = []  // nil for a bulleted list, else the next number
         var pendingSpace = false
         var i = 0
-        // Once a search found no end, none later will: each is made once, so a
-        // field of 60,000 `<style>` is read in one pass, not 60,000. (A tag's
-        // search that finds no `>` ends the field: `markupEnd`.)
-        var noEndTag = Set<String>()
+        // A search that finds no end ends the field (an unclosed `<style>`
+        // here, a tag with no `>` in `markupEnd`), so a field of 60,000
+        // `<style>` is read in one pass, not 60,000.
         func newline() {
             pendingSpace = false
             if let last = out.last, last != 10 { out.append(10) }
@@ -132,14 +131,14 @@ enum AnkiHTML {
                 let tag = Tag(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<close]), as: UTF8.self))
                 i = close + 1
                 switch tag.name {
-                case "style", "script":
-                    // Their text is no card's text: skipped to their end tag.
-                    if !tag.closing, !noEndTag.contains(tag.name) {
-                        if let end = find(Array(("</" + tag.name).utf8), in: bytes, from: i) {
-                            i = bytes[end...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
-                        } else {
-                            noEndTag.insert(tag.name)
-                        }
+                case "style", "script", "title", "noscript", "template":
+                    // Their text is no card's text: skipped to their end tag, or
+                    // to the field's end when it has none (as a browser hides it).
+                    if !tag.closing {
+                        i =
+                            find(Array(("</" + tag.name).utf8), in: bytes, from: i).map { end in
+                                bytes[end...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
+                            } ?? bytes.count
                     }
                 case "img", "audio", "video", "source":
                     if let source = tag.attribute("src") {
