@@ -56,7 +56,9 @@ enum AnkiPackageImport {
                     let (prompt, answers) = cloze.question(card.ord + 1)
                     let shown =
                         role.front.map {
-                            $0.render(note.fields, special: special(collection, notetype, card), cloze: prompt)
+                            $0.render(
+                                note.fields, special: $0.showsSpecial ? special(collection, notetype, card) : [:],
+                                cloze: prompt)
                         } ?? prompt
                     let asked = AnkiHTML.text(shown)
                     let said = answers.map { AnkiHTML.text($0) }
@@ -81,7 +83,8 @@ enum AnkiPackageImport {
                 // The question is what the card's front shows (its template
                 // rendered), the answer the field its back adds (through its filters).
                 var prompt = role.front.map {
-                    AnkiHTML.text($0.render(note.fields, special: special(collection, notetype, card)))
+                    AnkiHTML.text(
+                        $0.render(note.fields, special: $0.showsSpecial ? special(collection, notetype, card) : [:]))
                 }
                 var answer = role.answer.flatMap { index in
                     index < note.fields.count

@@ -58,6 +58,14 @@ struct AnkiTemplate {
         self.parts = parts
     }
 
+    /// Whether it shows a name that is no field (`{{Deck}}`): only then are a card's such names looked up.
+    var showsSpecial: Bool {
+        parts.contains {
+            if case .special = $0 { return true }
+            return false
+        }
+    }
+
     /// The fields it shows, in order, with their filters (`{{type:Back}}`
     /// is ["type"] and Back's index), in sections or not.
     var references: [(filters: [String], index: Int)] {
