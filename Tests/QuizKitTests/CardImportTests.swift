@@ -208,6 +208,22 @@ private let basic = AnkiCollection.Notetype(
         #expect(result.skipped == ["1 with no question"])
     }
 
+    /// Separators are found by their bytes: one followed by a combining
+    /// mark or a joiner (one `Character` with it) still separates.
+    @Test func separatorsBeforeACombiningMarkStillSeparate() throws {
+        let quizlet = try CardImport.convert(
+            Array("cat - \u{301}gato\ndog - perro\n".utf8), path: "q.txt",
+            settings: CardImport.Settings(separator: " - "))
+        #expect(quizlet.questions == 2)
+        let csv = try CardImport.convert(
+            Array("question,answer,choices,tags\nQ2,Paris,Paris|\u{200D}Rome|Oslo,t1 \u{301}t2 t3\n".utf8),
+            path: "c.csv")
+        let bank = try JSONSerialization.jsonObject(with: Data(csv.json)) as! [String: Any]
+        let question = (bank["questions"] as! [[String: Any]])[0]
+        #expect((question["choices"] as? [String])?.count == 3)
+        #expect((question["tags"] as? [String])?.count == 3)
+    }
+
     /// A Quizlet definition of exactly 64 KiB is within the bound, with the
     /// file's last line break after it (a blank line added to it made it one over).
     @Test func aQuizletDefinitionAtItsBoundIsRead() throws {

@@ -30,6 +30,8 @@ struct HTMLEntitiesTests {
         ("&#39;&#039;&#0039;", "'''"),
         ("&#x1F600;", "😀"),
         ("&#x4e2d;&#25991;", "中文"),
+        // 128 to 159 as Windows-1252, as browsers read them (text pasted from Word).
+        ("don&#146;t", "don’t"), ("&#128;5", "€5"), ("&#x96;&#151;&#x9F;", "–—Ÿ"), ("&#129;&#x9d;", "\u{81}\u{9D}"),
     ])
     func numericReferences(text: String, decoded: String) {
         #expect(HTMLEntities.decode(text) == decoded)

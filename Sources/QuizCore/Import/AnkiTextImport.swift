@@ -87,7 +87,7 @@ enum AnkiTextImport {
             while fields.count > 1, fields.last?.isEmpty == true { fields.removeLast() }
             let notetype = (column(header.notetypeColumn) ?? header.notetype ?? "").lowercased()
             let deck = column(header.deckColumn) ?? header.deck
-            let tags = column(header.tagsColumn).map { $0.split(separator: " ").map(String.init) } ?? []
+            let tags = column(header.tagsColumn).map { $0.pieces(apartBy: 32) } ?? []
             let made = notes(fields, notetype: notetype, html: html, skipped: &skipped)
             for var card in made {
                 card.tags = tags

@@ -56,10 +56,10 @@ enum CSVImport {
                 CardImport.Card(
                     prompt: field(promptColumn) ?? "", answer: field(answerColumn) ?? "",
                     choices: field(choicesColumn).flatMap {
-                        $0.trimmed.isEmpty ? nil : $0.split(separator: "|").map(String.init)
+                        $0.trimmed.isEmpty ? nil : $0.pieces(apartBy: UInt8(ascii: "|"))
                     },
                     explanation: field(explanationColumn), category: field(categoryColumn),
-                    tags: field(tagsColumn).map { $0.split(separator: " ").map(String.init) } ?? []))
+                    tags: field(tagsColumn).map { $0.pieces(apartBy: 32) } ?? []))
         }
         return CardImport.Deck(title: nil, cards: cards)
     }

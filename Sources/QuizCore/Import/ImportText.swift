@@ -141,3 +141,34 @@ enum ImportText {
         return nil
     }
 }
+
+extension StringProtocol {
+    /// Its pieces between each `separator` byte (an ASCII one: `|`, a
+    /// space), empty ones left out. By bytes, not `Character`s: a separator
+    /// followed by a combining mark or a joiner is one `Character` with it,
+    /// and a split by characters would not see it.
+    func pieces(apartBy separator: UInt8) -> [String] {
+        utf8.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Where `separator` first is, by its bytes (see `pieces(apartBy:)`).
+    func byteRange(of separator: String) -> Range<Index>? {
+        let wanted = Array(separator.utf8)
+        guard let first = wanted.first else { return nil }
+        var start = utf8.startIndex
+        while let found = utf8[start...].firstIndex(of: first) {
+            var end = found
+            var matched = true
+            for byte in wanted {
+                guard end < utf8.endIndex, utf8[end] == byte else {
+                    matched = false
+                    break
+                }
+                end = utf8.index(after: end)
+            }
+            if matched { return found..<end }
+            start = utf8.index(after: found)
+        }
+        return nil
+    }
+}

@@ -38,7 +38,7 @@ enum QuizletImport {
                 more = end < rest.endIndex
                 rest = more ? rest[rest.utf8.index(after: end)...] : rest[end...]
                 defer { line += 1 }
-                if let range = row.range(of: separator) {
+                if let range = row.byteRange(of: separator) {
                     try add(row, at: range)
                 } else if row.isEmpty {
                     // A blank line adds nothing to a definition (its lines are
@@ -55,10 +55,17 @@ enum QuizletImport {
                 }
             }
         } else {
-            for row in text.components(separatedBy: rows) {
+            var rowsLeft = Substring(text)
+            var allRows: [Substring] = []
+            while let found = rowsLeft.byteRange(of: rows) {
+                allRows.append(rowsLeft[..<found.lowerBound])
+                rowsLeft = rowsLeft[found.upperBound...]
+            }
+            allRows.append(rowsLeft)
+            for row in allRows {
                 defer { line += row.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
                 guard !String(row).trimmed.isEmpty else { continue }
-                guard let range = row.range(of: separator) else {
+                guard let range = row.byteRange(of: separator) else {
                     let blank = row.prefix { $0 == "\n" }.count
                     throw ImportProblem(line: line + blank, "no \(name(separator)) between a term and its definition")
                 }

@@ -43,6 +43,16 @@ public enum HTMLEntities {
         }
     }
 
+    /// What HTML reads numeric references 128 to 159 as (the WHATWG
+    /// standard's table): Windows-1252's characters; nil where it has none
+    /// (129, 141, 143, 144, 157 stay as they are).
+    static let windows1252: [Unicode.Scalar?] = [
+        "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
+        nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
+    ]
+
     private static func reference(_ name: UnsafeBufferPointer<UInt8>) -> String? {
         guard !name.isEmpty else { return nil }
         if name[0] == UInt8(ascii: "#") {
@@ -61,8 +71,13 @@ public enum HTMLEntities {
                 }
                 value = value * (hex ? 16 : 10) + digit
             }
-            // As browsers do: NUL, surrogates and out-of-range become U+FFFD.
+            // As browsers do: NUL, surrogates and out-of-range become U+FFFD,
+            // and 128 to 159 are read as Windows-1252 (`&#146;` is ’, as
+            // text pasted from Word has it), not as C1 controls.
             guard value != 0, let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+            if (0x80...0x9F).contains(value), let windows = windows1252[Int(value - 0x80)] {
+                return String(Character(windows))
+            }
             return String(Character(scalar))
         }
         return named[String(decoding: name, as: UTF8.self)]
