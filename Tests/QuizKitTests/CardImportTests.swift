@@ -188,8 +188,19 @@ private let basic = AnkiCollection.Notetype(
                 2: ("{{F1}}?", "{{FrontSide}}"),
             ])
         let made = try pairs(words, [["nf1", "漢字[かんじ]"]], ords: [0, 1, 2])
-        #expect(made.questions == [["Translate", "nf1", nil], ["nf1 in Deck (Words)", "かんじ", nil]])
-        #expect(made.skipped == ["1 with no answer"])
+        // A front that shows no field is blank, as Anki says (`Translate`).
+        #expect(made.questions == [["nf1 in Deck (Words)", "かんじ", nil]])
+        #expect(made.skipped.sorted() == ["1 with no answer", "1 with no question"])
+        // Sections decide, for each note, which fields a side shows.
+        let optional = AnkiCollection.Notetype(
+            name: "Optional", cloze: false, fields: ["Q", "A", "Opt", "C"],
+            templates: [
+                0: ("{{Q}}", "{{FrontSide}}<hr>{{#Opt}}{{A}}{{/Opt}}"),
+                1: ("{{#Opt}}Opt is {{Opt}}.{{/Opt}}{{^C}} No C.{{/C}} Q?", "{{FrontSide}}<hr>{{A}}"),
+            ])
+        let sections = try pairs(optional, [["q1", "a1", "", "c"], ["q2", "a2", "o", "c"]], ords: [0, 1])
+        #expect(sections.questions == [["q2", "a2", nil], ["Opt is o. Q?", "a2", nil]])
+        #expect(sections.skipped.sorted() == ["1 with no answer", "1 with no question"])
         let cloze = AnkiCollection.Notetype(
             name: "Cloze+", cloze: true, fields: ["Text", "Source", "Extra"],
             templates: [0: ("Fill in: {{cloze:Text}}<br>({{Source}})", "{{cloze:Text}}<br>{{Extra}}")])

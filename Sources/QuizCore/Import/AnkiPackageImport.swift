@@ -74,8 +74,10 @@ enum AnkiPackageImport {
             }
             for card in noteCards {
                 let key = RoleKey(notetype: note.notetype, ord: card.ord)
-                let role = roles[key] ?? Self.roles(notetype, ord: card.ord)
-                roles[key] = role
+                let template = roles[key] ?? Self.roles(notetype, ord: card.ord)
+                roles[key] = template
+                // A template with sections asks and answers with the fields it shows for this note.
+                let role = template.forNote(note.fields)
                 func texts(_ indices: [Int]) -> [AnkiHTML.Text] {
                     indices.filter { $0 < note.fields.count }.map { AnkiHTML.text(note.fields[$0]) }
                         .filter { !$0.text.isEmpty }
@@ -86,6 +88,11 @@ enum AnkiPackageImport {
                     AnkiHTML.text(
                         $0.render(note.fields, special: $0.showsSpecial ? special(collection, notetype, card) : [:]))
                 }
+                // A front that shows no field's text is blank, as Anki says of it (its card skipped).
+                let blank = !role.prompt.contains {
+                    $0 < note.fields.count && !AnkiHTML.text(note.fields[$0]).text.isEmpty
+                }
+                if role.front != nil, blank { prompt = AnkiHTML.text("") }
                 var answer = role.answer.flatMap { index in
                     index < note.fields.count
                         ? AnkiHTML.text(AnkiTemplate.filtered(note.fields[index], role.answerFilters)) : nil
@@ -150,10 +157,18 @@ enum AnkiPackageImport {
     /// and explains with, by index.
     private struct Roles {
         var front: AnkiTemplate?
+        var back: AnkiTemplate?
         var prompt: [Int] = []
         var answer: Int?
         var answerFilters: [String] = []
         var explanation: [Int] = []
+
+        /// The roles for a note's fields: these, unless a template has
+        /// sections, when the fields it shows for the note decide them.
+        func forNote(_ values: [String]) -> Roles {
+            guard let front, let back, front.hasSections || back.hasSections else { return self }
+            return AnkiPackageImport.roles(front: front, back: back, values: values)
+        }
     }
 
     /// A card's names that are no field: its deck (`Deck`, `Subdeck`, its last part) and note type (`Type`).
@@ -171,11 +186,20 @@ enum AnkiPackageImport {
 
     private static func roles(_ notetype: AnkiCollection.Notetype?, ord: Int) -> Roles {
         guard let notetype, let template = notetype.templates[ord] else { return Roles() }
+        return roles(
+            front: AnkiTemplate(template.question, fields: notetype.fields),
+            back: AnkiTemplate(template.answer, fields: notetype.fields), values: nil)
+    }
+
+    /// The front asks with the fields it shows; the back answers with the
+    /// first field it adds (or the one typed on the front) and explains
+    /// with the rest. With `values`, only the fields shown for that note.
+    private static func roles(front: AnkiTemplate, back: AnkiTemplate, values: [String]?) -> Roles {
         var roles = Roles()
-        let front = AnkiTemplate(template.question, fields: notetype.fields)
         roles.front = front
+        roles.back = back
         var typed: Int?
-        for (filters, index) in front.references {
+        for (filters, index) in values.map(front.shown) ?? front.references {
             if filters.contains("type") {
                 typed = typed ?? index
             } else if !roles.prompt.contains(index) {
@@ -183,7 +207,7 @@ enum AnkiPackageImport {
             }
         }
         var added: [(filters: [String], index: Int)] = []
-        for (filters, index) in AnkiTemplate(template.answer, fields: notetype.fields).references
+        for (filters, index) in values.map(back.shown) ?? back.references
         where !filters.contains("type") && !roles.prompt.contains(index) && index != typed
             && !added.contains(where: { $0.index == index })
         {

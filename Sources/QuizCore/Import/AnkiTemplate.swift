@@ -58,6 +58,39 @@ struct AnkiTemplate {
         self.parts = parts
     }
 
+    /// Whether it has a section (`{{#Field}}`): only then do the fields it
+    /// shows depend on the note (`shown(_:)`).
+    var hasSections: Bool {
+        parts.contains {
+            if case .section = $0 { return true }
+            return false
+        }
+    }
+
+    /// The fields it shows for a note's `values` (as `references`, but
+    /// those in a section not shown left out).
+    func shown(_ values: [String]) -> [(filters: [String], index: Int)] {
+        guard hasSections else { return references }
+        var found: [(filters: [String], index: Int)] = []
+        var hidden = 0
+        var open: [Bool] = []
+        for part in parts {
+            switch part {
+            case .section(let index, let inverted):
+                let hasText = index.map { $0 < values.count && !AnkiHTML.text(values[$0]).text.isEmpty } ?? false
+                let show = hidden == 0 && hasText != inverted
+                open.append(show)
+                if !show { hidden += 1 }
+            case .sectionEnd:
+                if let last = open.popLast(), !last { hidden -= 1 }
+            case .field(let index, let filters):
+                if hidden == 0 { found.append((filters, index)) }
+            case .text, .special: continue
+            }
+        }
+        return found
+    }
+
     /// Whether it shows a name that is no field (`{{Deck}}`): only then are a card's such names looked up.
     var showsSpecial: Bool {
         parts.contains {
