@@ -305,8 +305,8 @@ import Testing
 
     /// Choices quiz cannot ask make the card a typed answer, and the line
     /// says how many: fewer than two, more than 26, one over 500 characters.
-    /// Two the same but for case are one (the answer's text), and one that
-    /// shows nothing is left out.
+    /// Two the same but for case are one (the first's text, the answer
+    /// written as it), and one that shows nothing is left out.
     @Test func choicesThatCannotBeAskedAreSaid() throws {
         let scratch = Scratch()
         let many = (0..<30).map { "c\($0)" }.joined(separator: "|")
@@ -320,7 +320,9 @@ import Testing
                 "6 questions in \(scratch.path)/bank.json; 3 with choices quiz cannot ask (fewer than two, "
                     + "more than 26, or one over 500 characters) asked as typed answers"), "\(output)")
         let choices = try questions(scratch.path + "/bank.json").map { $0["choices"] as? [String] }
-        #expect(choices == [nil, nil, nil, ["a", "b", "c"], ["us", "them"], ["x", "y"]])
+        #expect(choices == [nil, nil, nil, ["a", "b", "c"], ["US", "them"], ["x", "y"]])
+        // The answer is the choice shown (`us` among `US` and `them` is `US`).
+        #expect(try questions(scratch.path + "/bank.json")[4]["answer"] as? String == "US")
     }
 
     @Test func aSecondAnswerLineLosesItsMarkerAsTheFirst() throws {
@@ -390,6 +392,19 @@ import Testing
         #expect(try runQuiz(["--import", input, "--output", dangling], environment: scratch.environment()).status == 0)
         #expect(lstat(dangling, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
         #expect(try questions(scratch.path + "/sub/new.json").map { $0["prompt"] as? String } == ["a?"])
+        // A loop is refused, its links left; a link into no folder is named.
+        #expect(symlink("loopB.json", scratch.path + "/loopA.json") == 0)
+        #expect(symlink("loopA.json", scratch.path + "/loopB.json") == 0)
+        let loop = try runQuiz(
+            ["--import", input, "--output", scratch.path + "/loopA.json"], environment: scratch.environment())
+        #expect(loop.status == 74 && loop.stderr.contains("too many levels of symbolic links"), "\(loop.stderr)")
+        #expect(lstat(scratch.path + "/loopA.json", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(symlink("missing/x.json", scratch.path + "/nowhere.json") == 0)
+        let nowhere = try runQuiz(
+            ["--import", input, "--output", scratch.path + "/nowhere.json"], environment: scratch.environment())
+        #expect(
+            nowhere.status == 74 && nowhere.stderr.contains("(a link to \(scratch.path)/missing/x.json)"),
+            "\(nowhere.stderr)")
     }
 
     @Test func aBankThatCannotBeWrittenIs74() throws {

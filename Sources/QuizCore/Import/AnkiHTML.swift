@@ -131,7 +131,7 @@ enum AnkiHTML {
                 let tag = Tag(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<close]), as: UTF8.self))
                 i = close + 1
                 switch tag.name {
-                case "style", "script", "title", "noscript", "template":
+                case "style", "script", "title", "noscript", "template", "iframe", "noembed", "noframes":
                     // Their text is no card's text: skipped to their end tag, or
                     // to the field's end when it has none (as a browser hides it).
                     if !tag.closing {
@@ -194,9 +194,15 @@ enum AnkiHTML {
             }
             i += length
         }
-        let decoded = HTMLEntities.decode(String(decoding: out, as: UTF8.self))
-        guard decoded.unicodeScalars.contains("\u{A0}") else { return decoded }
-        return decoded.replacingOccurrences(of: "\u{A0}", with: " ")
+        var decoded = HTMLEntities.decode(String(decoding: out, as: UTF8.self))
+        // A no-break space, and a tab, carriage return or form feed written
+        // as a reference (`&#13;`), show as a space.
+        if decoded.utf8.contains(where: { $0 == 9 || $0 == 11 || $0 == 12 || $0 == 13 || $0 == 0xC2 }) {
+            decoded = String(
+                String.UnicodeScalarView(
+                    decoded.unicodeScalars.map { [9, 11, 12, 13, 0xA0].contains($0.value) ? " " : $0 }))
+        }
+        return decoded
     }
 
     private static let commentStart = Array("!--".utf8)

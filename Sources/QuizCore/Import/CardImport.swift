@@ -256,7 +256,8 @@ public enum CardImport {
             answers.append(answer)
             for id in card.ankiCards { ankiCards[id] = questions.count }
             var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
-            if let choices = choices(card.choices, answer: answer) {
+            if let (choices, answer) = choices(card.choices, answer: answer) {
+                question[1] = ("answer", .string(answer))
                 question.append(("choices", .strings(choices)))
             } else if card.choices?.contains(where: { !$0.showsNothing }) == true {
                 choicesDropped += 1
@@ -302,25 +303,26 @@ public enum CardImport {
 
     /// The choices the game can ask (the answer among them, each once, 2 to
     /// 26, none too long), or nil: the card is then asked as free text.
-    private static func choices(_ given: [String]?, answer: String) -> [String]? {
+    /// The choices, and the answer as one of them (`paris` among `Paris`
+    /// and `Rome` is `Paris`, the text shown), or nil.
+    private static func choices(_ given: [String]?, answer: String) -> ([String], answer: String)? {
         guard let given else { return nil }
-        // Each choice once (two the same but for case and spaces are one:
-        // the answer's text where it is one of them); none that shows nothing.
+        // Each choice once (two the same but for case and spaces are one,
+        // the first's text); none that shows nothing; the answer added when missing.
         var choices: [String] = []
         var keys: [String: Int] = [:]
         for choice in given.map(\.trimmed) + [answer] where !choice.showsNothing {
             let key = AnswerMatcher.sameChoiceKey(choice)
-            if let index = keys[key] {
-                if choice == answer { choices[index] = answer }
-            } else {
+            if keys[key] == nil {
                 keys[key] = choices.count
                 choices.append(choice)
             }
         }
         guard choices.count >= 2, choices.count <= ChoiceLabels.maximumChoices,
-            !choices.contains(where: { $0.isLonger(than: BankChecker.maximumAnswerLength) }), choices.contains(answer)
+            !choices.contains(where: { $0.isLonger(than: BankChecker.maximumAnswerLength) }),
+            let index = keys[AnswerMatcher.sameChoiceKey(answer)]
         else { return nil }
-        return choices
+        return (choices, choices[index])
     }
 
     // MARK: The bank's JSON

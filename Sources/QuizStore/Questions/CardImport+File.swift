@@ -74,11 +74,13 @@ extension CardImport {
     /// replaces (a new one gets what the umask allows, as an editor's
     /// would), and a symbolic link is written through, to the file it names.
     public static func write(_ prepared: Prepared, to output: String) throws(FileFailure) {
-        // Through each link (a dangling one too: its file is made), at most 40.
+        // Through each link (a dangling one too: its file is made), at most
+        // 40, as the kernel follows them; more is a loop, refused.
         var target = output
         var info = stat()
-        for _ in 0..<40 {
+        for hop in 0...40 {
             guard lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+            if hop == 40 { throw .write("cannot write \(output): too many levels of symbolic links (a loop?)") }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(target, &buffer, buffer.count - 1)
             guard count > 0 else { break }
@@ -102,7 +104,8 @@ extension CardImport {
         do {
             try DurableFile(target).replace(with: prepared.result.json, mode: mode)
         } catch {
-            throw .write("cannot write \(output): \(error.reason)")
+            let through = target == output ? "" : " (a link to \(target))"
+            throw .write("cannot write \(output)\(through): \(error.reason)")
         }
     }
 
