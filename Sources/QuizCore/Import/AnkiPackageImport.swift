@@ -89,10 +89,14 @@ enum AnkiPackageImport {
                         $0.render(note.fields, special: $0.showsSpecial ? special(collection, notetype, card) : [:]))
                 }
                 // A front that shows no field's text is blank, as Anki says of it (its card skipped).
-                let blank = !role.prompt.contains {
-                    $0 < note.fields.count && !AnkiHTML.text(note.fields[$0]).text.isEmpty
+                // (A front that is one field, Basic's `{{Front}}`, is that field's text: told without it.)
+                if let front = role.front, prompt?.text.isEmpty == false, !front.isLoneField,
+                    !role.prompt.contains(where: {
+                        $0 < note.fields.count && !AnkiHTML.text(note.fields[$0]).text.isEmpty
+                    })
+                {
+                    prompt = AnkiHTML.text("")
                 }
-                if role.front != nil, blank { prompt = AnkiHTML.text("") }
                 var answer = role.answer.flatMap { index in
                     index < note.fields.count
                         ? AnkiHTML.text(AnkiTemplate.filtered(note.fields[index], role.answerFilters)) : nil

@@ -58,6 +58,12 @@ struct AnkiTemplate {
         self.parts = parts
     }
 
+    /// Whether it is one field and nothing else (Basic's `{{Front}}`).
+    var isLoneField: Bool {
+        guard parts.count == 1, case .field(_, let filters) = parts[0] else { return false }
+        return filters.isEmpty
+    }
+
     /// Whether it has a section (`{{#Field}}`): only then do the fields it
     /// shows depend on the note (`shown(_:)`).
     var hasSections: Bool {
@@ -112,9 +118,7 @@ struct AnkiTemplate {
     /// its other names' values (`Deck`), and `cloze` the card's cloze for
     /// `{{cloze:…}}`; the field alone when the template is only it (Basic's `{{Front}}`).
     func render(_ values: [String], special: [String: String] = [:], cloze: String? = nil) -> String {
-        if parts.count == 1, case .field(let index, let filters) = parts[0], filters.isEmpty {
-            return index < values.count ? values[index] : ""
-        }
+        if isLoneField, case .field(let index, _) = parts[0] { return index < values.count ? values[index] : "" }
         var out = ""
         var hidden = 0  // sections open and not shown
         var shown: [Bool] = []
