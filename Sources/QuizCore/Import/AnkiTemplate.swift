@@ -73,12 +73,13 @@ struct AnkiTemplate {
         }
     }
 
-    /// The fields it shows for a note's `values` (as `references`, but
-    /// those in a section not shown left out).
-    func shown(_ values: [String]) -> [(filters: [String], index: Int)] {
-        guard hasSections else { return references }
-        var found: [(filters: [String], index: Int)] = []
-        var hidden = 0
+    /// Its parts a note's `values` show: text, fields and names, those in
+    /// a section not shown left out (Anki tests a field for text with its
+    /// HTML taken out); the section markers themselves are not parts shown.
+    func shownParts(_ values: [String]) -> [Part] {
+        guard hasSections else { return parts }
+        var found: [Part] = []
+        var hidden = 0  // sections open and not shown
         var open: [Bool] = []
         for part in parts {
             switch part {
@@ -89,12 +90,20 @@ struct AnkiTemplate {
                 if !show { hidden += 1 }
             case .sectionEnd:
                 if let last = open.popLast(), !last { hidden -= 1 }
-            case .field(let index, let filters):
-                if hidden == 0 { found.append((filters, index)) }
-            case .text, .special: continue
+            case .text, .field, .special:
+                if hidden == 0 { found.append(part) }
             }
         }
         return found
+    }
+
+    /// The fields it shows for a note's `values` (as `references`, but
+    /// those in a section not shown left out).
+    func shown(_ values: [String]) -> [(filters: [String], index: Int)] {
+        shownParts(values).compactMap {
+            if case .field(let index, let filters) = $0 { return (filters, index) }
+            return nil
+        }
     }
 
     /// Whether it shows a name that is no field (`{{Deck}}`): only then are a card's such names looked up.
@@ -120,29 +129,18 @@ struct AnkiTemplate {
     func render(_ values: [String], special: [String: String] = [:], cloze: String? = nil) -> String {
         if isLoneField, case .field(let index, _) = parts[0] { return index < values.count ? values[index] : "" }
         var out = ""
-        var hidden = 0  // sections open and not shown
-        var shown: [Bool] = []
-        for part in parts {
+        for part in shownParts(values) {
             switch part {
-            case .section(let index, let inverted):
-                // Anki tests a field for text with its HTML taken out.
-                let hasText = index.map { $0 < values.count && !AnkiHTML.text(values[$0]).text.isEmpty } ?? false
-                let show = hidden == 0 && hasText != inverted
-                shown.append(show)
-                if !show { hidden += 1 }
-            case .sectionEnd:
-                if let last = shown.popLast(), !last { hidden -= 1 }
-            case .text(let text):
-                if hidden == 0 { out += text }
+            case .text(let text): out += text
             case .field(let index, let filters):
-                guard hidden == 0 else { continue }
                 if filters.contains("cloze") {
                     out += cloze ?? ""
                 } else if index < values.count {
                     out += Self.filtered(values[index], filters)
                 }
             case .special(let name, let filters):
-                if hidden == 0, let value = special[name] { out += Self.filtered(value, filters) }
+                if let value = special[name] { out += Self.filtered(value, filters) }
+            case .section, .sectionEnd: continue
             }
         }
         return out
