@@ -67,7 +67,7 @@ enum AnkiHTML {
     /// `strip` over the field's UTF-8 (valid: it is a `String`'s): tags and
     /// white space are ASCII, so only other scalars are decoded, to tell
     /// Unicode's white space. Read as `Unicode.Scalar`s into a scalar view,
-    /// this was a third of an import (callgrind).
+    /// this was a sixth of an import (callgrind).
     private static func strip(_ bytes: UnsafeBufferPointer<UInt8>, media: inout [String]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -86,47 +86,13 @@ enum AnkiHTML {
             pendingSpace = false
             out.append(contentsOf: text.utf8)
         }
-        /// The `>` ending the markup that starts with the `<` at `start`, as
-        /// a browser reads it: a tag starts with a letter (`<b`, `</b`), or
-        /// is `<!…>`, `<?…>` or `</…>` (`</ b>` is a bogus comment, left
-        /// out), and a `>` inside a quoted attribute's value does not end it;
-        /// any other `<` (`1 < 2`, `<=`, `<<`) is text: nil. Markup the field
-        /// ends inside (`a<b c`, an unclosed quote) hides the rest, as in a
-        /// browser: `bytes.count`. A search that fails ends the field, so each
-        /// byte is searched once.
-        func markupEnd(_ start: Int) -> Int? {
-            guard start + 1 < bytes.count else { return nil }
-            func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
-            let next = bytes[start + 1]
-            let opens =
-                isLetter(next) || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-                || (next == UInt8(ascii: "/") && start + 2 < bytes.count)
-            guard opens else { return nil }
-            var j = start + 1
-            var afterEquals = false
-            while j < bytes.count {
-                let byte = bytes[j]
-                if byte == UInt8(ascii: ">") { return j }
-                if byte == UInt8(ascii: "=") {
-                    afterEquals = true
-                } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    guard let quoteEnd = bytes[(j + 1)...].firstIndex(of: byte) else { return bytes.count }
-                    j = quoteEnd
-                    afterEquals = false
-                } else if !(byte == 32 || (9...13).contains(byte)) {
-                    afterEquals = false
-                }
-                j += 1
-            }
-            return bytes.count
-        }
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "<"), bytes[(i + 1)...].starts(with: Self.commentStart) {
                 i = commentEnd(in: bytes, from: i + 4)
                 continue
             }
-            if byte == UInt8(ascii: "<"), let close = markupEnd(i) {
+            if byte == UInt8(ascii: "<"), let close = markupEnd(i, in: bytes) {
                 if close == bytes.count { break }
                 let tag = Tag(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<close]), as: UTF8.self))
                 i = close + 1
@@ -203,6 +169,41 @@ enum AnkiHTML {
                     decoded.unicodeScalars.map { [9, 11, 12, 13, 0xA0].contains($0.value) ? " " : $0 }))
         }
         return decoded
+    }
+
+    /// The `>` ending the markup that starts with the `<` at `start`, as
+    /// a browser reads it: a tag starts with a letter (`<b`, `</b`), or
+    /// is `<!…>`, `<?…>` or `</…>` (`</ b>` is a bogus comment, left
+    /// out), and a `>` inside a quoted attribute's value does not end it;
+    /// any other `<` (`1 < 2`, `<=`, `<<`) is text: nil. Markup the field
+    /// ends inside (`a<b c`, an unclosed quote) hides the rest, as in a
+    /// browser: `bytes.count`. A search that fails ends the field, so each
+    /// byte is searched once.
+    private static func markupEnd(_ start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard start + 1 < bytes.count else { return nil }
+        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+        let next = bytes[start + 1]
+        let opens =
+            isLetter(next) || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
+            || (next == UInt8(ascii: "/") && start + 2 < bytes.count)
+        guard opens else { return nil }
+        var j = start + 1
+        var afterEquals = false
+        while j < bytes.count {
+            let byte = bytes[j]
+            if byte == UInt8(ascii: ">") { return j }
+            if byte == UInt8(ascii: "=") {
+                afterEquals = true
+            } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                guard let quoteEnd = bytes[(j + 1)...].firstIndex(of: byte) else { return bytes.count }
+                j = quoteEnd
+                afterEquals = false
+            } else if !(byte == 32 || (9...13).contains(byte)) {
+                afterEquals = false
+            }
+            j += 1
+        }
+        return bytes.count
     }
 
     private static let commentStart = Array("!--".utf8)

@@ -132,15 +132,8 @@ enum AnkiPackageImport {
     /// ASCII, its length its bytes'; nil for a guid empty or too long.
     static func questionID(_ guid: String, _ number: Int) -> String? {
         guard !guid.isEmpty else { return nil }
-        let hexDigits = Array("0123456789ABCDEF".utf8)
-        var id: [UInt8] = []
-        id.reserveCapacity(guid.utf8.count + 8)
-        for byte in guid.utf8 {
-            if byte <= 32 || byte >= 127 || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "%") {
-                id += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            } else {
-                id.append(byte)
-            }
+        var id = PercentEscape.bytes(guid) {
+            $0 <= 32 || $0 >= 127 || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%")
         }
         id += Array("-\(number)".utf8)
         guard id.count <= BankChecker.maximumIDLength else { return nil }

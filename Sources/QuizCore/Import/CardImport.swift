@@ -255,13 +255,13 @@ public enum CardImport {
             }
             answers.append(answer)
             for id in card.ankiCards { ankiCards[id] = questions.count }
-            var question: [(String, JSONValue)] = [("prompt", .string(prompt)), ("answer", .string(answer))]
-            if let (choices, answer) = choices(card.choices, answer: answer) {
-                question[1] = ("answer", .string(answer))
-                question.append(("choices", .strings(choices)))
-            } else if card.choices?.contains(where: { !$0.showsNothing }) == true {
-                choicesDropped += 1
-            }
+            // With choices, the answer is written as its choice shows it.
+            let multiple = choices(card.choices, answer: answer)
+            if multiple == nil, card.choices?.contains(where: { !$0.showsNothing }) == true { choicesDropped += 1 }
+            var question: [(String, JSONValue)] = [
+                ("prompt", .string(prompt)), ("answer", .string(multiple?.answer ?? answer)),
+            ]
+            if let multiple { question.append(("choices", .strings(multiple.choices))) }
             if let explanation = card.explanation?.trimmed, !explanation.isEmpty {
                 question.append(("explanation", .string(explanation)))
             }
@@ -305,7 +305,7 @@ public enum CardImport {
     /// 26, none too long), or nil: the card is then asked as free text.
     /// The choices, and the answer as one of them (`paris` among `Paris`
     /// and `Rome` is `Paris`, the text shown), or nil.
-    private static func choices(_ given: [String]?, answer: String) -> ([String], answer: String)? {
+    private static func choices(_ given: [String]?, answer: String) -> (choices: [String], answer: String)? {
         guard let given else { return nil }
         // Each choice once (two the same but for case and spaces are one,
         // the first's text); none that shows nothing; the answer added when missing.

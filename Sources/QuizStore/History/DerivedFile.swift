@@ -139,16 +139,7 @@ struct DerivedFile: Sendable {
 
     /// `text` with `%`, spaces and control characters as `%XX`, so it is one field of the first line.
     static func escape(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") {
-                bytes.append(UInt8(ascii: "%"))
-                bytes += Array(String(byte >> 4, radix: 16, uppercase: true).utf8)
-                bytes += Array(String(byte & 15, radix: 16, uppercase: true).utf8)
-            } else {
-                bytes.append(byte)
-            }
-        }
+        let bytes = PercentEscape.bytes(text) { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "%") }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
