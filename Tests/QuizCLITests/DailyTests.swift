@@ -107,7 +107,7 @@ import Testing
         let files = FileManager.default
         try files.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try files.createDirectory(atPath: prefix + "/share/quiz", withIntermediateDirectories: true)
-        try files.copyItem(atPath: QuizBinary.path, toPath: prefix + "/bin/quiz")
+        try Executable.copy(QuizBinary.path, to: prefix + "/bin/quiz")
         try files.copyItem(atPath: QuizBinary.repositoryRoot + "/Questions", toPath: questions)
         let days = ["2026-12-01", "2026-12-02", "2026-12-05", "2026-12-09"]
         let before = try days.map {

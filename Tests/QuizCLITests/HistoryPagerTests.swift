@@ -94,9 +94,7 @@ import Testing
         let bin = scratch.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let less = bin + "/less"
-        try Data("#!/bin/sh\necho \"$@\" > '\(paged).args'\ncat > '\(paged)'\n".utf8).write(
-            to: URL(fileURLWithPath: less))
-        chmod(less, 0o755)
+        try Executable.write(script: "#!/bin/sh\necho \"$@\" > '\(paged).args'\ncat > '\(paged)'\n", to: less)
         let path = ["PATH": bin + ":/usr/bin:/bin"]
         let (_, status) = try run(scratch, [], rows: 24, path)
         #expect(status == 0)

@@ -91,9 +91,7 @@ import Testing
         let scratch = Scratch()
         let out = scratch.path + "/paged.txt"
         let script = scratch.path + "/pager.sh"
-        try Data("#!/bin/sh\necho \"$@\" > '\(out).args'\ncat > '\(out)'\n".utf8).write(
-            to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+        try Executable.write(script: "#!/bin/sh\necho \"$@\" > '\(out).args'\ncat > '\(out)'\n", to: script)
         let (screen, status) = try pagedHistory(pager: script + " -R  --quiet")
         #expect(status == 0)
         #expect(!screen.contains("cannot start the pager"))
