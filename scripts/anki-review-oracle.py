@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Anki's own library as the oracle for importing its reviews.
 
-Usage: anki-review-oracle.py OUT.json [--package PACKAGE.apkg]
+Usage: anki-review-oracle.py OUT.json [--package PACKAGE.apkg] [--begun-day PACKAGE.apkg]
 
 Makes a collection with Anki's library (PyPI `anki`), FSRS on with Anki's
 default parameters (FSRS-6's, the same as quiz's `FSRS.defaultParameters`)
@@ -22,7 +22,9 @@ Writes JSON: `revlog` (the rows as `AnkiRevlogEntry` has them), `cards`
 seconds since 1970, the start of its day for a day's interval), `rollover`.
 With --package, also exports the collection, reviews included, as Anki's
 File > Export > "Anki Deck Package" with "Include scheduling information"
-does (the current format), for the import through the binary.
+does (the current format), for the import through the binary. With
+--begun-day, also exports it as it was halfway through the first day's
+reviews (a package exported before a day's reviews were all done).
 Exits 77 when `anki` or libfaketime cannot be used.
 """
 
@@ -96,12 +98,12 @@ def set_clock(path, seconds):
 
 
 def main():
-    package = None
-    if len(sys.argv) == 4 and sys.argv[2] == "--package":
-        package = sys.argv[3]
-    elif len(sys.argv) != 2:
+    exports = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+    if len(sys.argv) % 2 != 0 or not set(exports) <= {"--package", "--begun-day"}:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         sys.exit(64)
+    package = exports.get("--package")
+    begun = exports.get("--begun-day")
     try:
         from anki.collection import Collection
     except ImportError as error:
@@ -138,10 +140,15 @@ def main():
             col.add_note(note, deck_id)
             cards.append((note.cards()[0].id, pattern, forget))
 
+    from anki.import_export_pb2 import ExportAnkiPackageOptions
+
+    options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=False, legacy=False)
     days = sorted({day for _, pattern, _ in cards for day, _ in pattern})
     for step, day in enumerate(days):
         moment = EPOCH + day * 86400 + DAY_STARTS[step % len(DAY_STARTS)] * 60
-        for card_id, pattern, forget in cards:
+        for number, (card_id, pattern, forget) in enumerate(cards):
+            if begun and step == 0 and number == len(cards) // 2:
+                col.export_anki_package(out_path=begun, options=options, limit=None)
             for today, buttons in pattern:
                 if today != day:
                     continue
@@ -179,9 +186,6 @@ def main():
             computedDifficulty=computed.difficulty if computed.difficulty else None,
             question=col.get_note(card.nid)["Front"], answer=col.get_note(card.nid)["Back"]))
     if package:
-        from anki.import_export_pb2 import ExportAnkiPackageOptions
-
-        options = ExportAnkiPackageOptions(with_scheduling=True, with_deck_configs=True, with_media=False, legacy=False)
         col.export_anki_package(out_path=package, options=options, limit=None)
     col.close()
     with open(sys.argv[1], "w") as file:

@@ -66,21 +66,55 @@ public enum AnkiReviewImport {
             }
         }
         return days.keys.sorted().map { number in
-            let reviews = days[number]!.sorted { ($0.entry.id, $0.entry.cardID) < ($1.entry.id, $1.entry.cardID) }
-            let last = reviews.last!.entry
-            var fields = Session.Fields(
-                date: Date(timeIntervalSince1970: Double(last.id) / 1000),
-                score: reviews.count { $0.entry.ease > 1 })
-            fields.total = reviews.count
-            fields.quiz = Session.Kind.reviewQuizID
-            // Titled as quiz's own reviews are (a deck's title made the
-            // --stats rows of the reviews and of the deck's games look alike);
-            // the source says where they came from.
-            fields.title = ReviewSession.title
-            fields.duration = reviews.reduce(0) { $0 + Double(max(0, $1.entry.milliseconds)) } / 1000
-            fields.source = "Anki"
-            fields.results = reviews.map(\.result)
-            return Session(fields)
+            game(
+                of: days[number]!.sorted { ($0.entry.id, $0.entry.cardID) < ($1.entry.id, $1.entry.cardID) }
+                    .map(\.result))
+        }
+    }
+
+    /// Where an imported review game came from (`Session.source`).
+    public static let source = "Anki"
+
+    /// The review game of imported reviews (`results`, in time order, each
+    /// with its `answered` and `grade`): ended at the last, its score the
+    /// reviews not answered Again, its duration theirs. The history makes
+    /// one of what an import adds when some of a day's reviews were added
+    /// before (`HistoryStore.add(imported:)`).
+    public static func game(of results: [QuestionResult]) -> Session {
+        let fieldsOf = results.map(\.fields)
+        var fields = Session.Fields(
+            date: fieldsOf.last?.answered ?? Date(timeIntervalSince1970: 0),
+            score: fieldsOf.count { ($0.grade ?? 0) > 1 })
+        fields.total = results.count
+        fields.quiz = Session.Kind.reviewQuizID
+        // Titled as quiz's own reviews are (a deck's title made the
+        // --stats rows of the reviews and of the deck's games look alike);
+        // the source says where they came from.
+        fields.title = ReviewSession.title
+        // Summed in whole milliseconds, as Anki logs them, so a game made
+        // again of the same reviews is the same to the last bit (`GameIdentity`).
+        fields.duration = Double(fieldsOf.reduce(0) { $0 + Int64((($1.seconds ?? 0) * 1000).rounded()) }) / 1000
+        fields.source = source
+        fields.results = results
+        return Session(fields)
+    }
+
+    /// What tells one imported review from another: its question and the
+    /// millisecond Anki logged it (a review log entry's id). Grouped into
+    /// days by another time zone, or exported again with more reviews on a
+    /// day, the same reviews make other games; the history adds each review once.
+    public struct ReviewKey: Hashable, Sendable {
+        let identity: String?
+        let millisecond: Int64
+
+        /// The key of an imported review; nil for a result that is none.
+        public init?(_ result: QuestionResult) {
+            let fields = result.fields
+            guard let answered = fields.answered, answered.timeIntervalSince1970.isFinite,
+                abs(answered.timeIntervalSince1970) < 1e12
+            else { return nil }
+            identity = fields.identity
+            millisecond = Int64((answered.timeIntervalSince1970 * 1000).rounded())
         }
     }
 

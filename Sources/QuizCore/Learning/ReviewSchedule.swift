@@ -198,7 +198,13 @@ public struct ReviewSchedule: Sendable, Equatable {
             if let through { aliased[through] = identity }
             let kind = index.kind(of: identity)
             let existing = cards[identity]
-            var state = existing?.state ?? CardState()
+            // An imported review with no days since a last one is the first
+            // Anki's FSRS reads for its card (after a "Forget", or the first
+            // of its last learning steps: `AnkiReviewImport.scheduling`): the
+            // card begins anew there, as its memory state in Anki does, even
+            // where an earlier export brought reviews from before it.
+            let beginsAnew = result.grade != nil && result.answered != nil && result.days == nil
+            var state = beginsAnew ? CardState() : existing?.state ?? CardState()
             let times = recentTimes[kind] ?? []
             // An imported answer brings its own time, grade and due time.
             let date = result.answered.map(Self.reviewTime) ?? gameDate

@@ -11,8 +11,8 @@ import QuizStore
 /// `--no-reviews`, and a second line saying how many. Nothing is written on
 /// failure: 64 when the output is the input, 66 when FILE is not there or
 /// unreadable, 65 when its cards are bad, 74 when the history could not
-/// take the reviews (they are added before the bank is written) or the
-/// bank could not be written.
+/// take the reviews or the bank could not be written (it is written beside
+/// the output before the reviews are added, and put in place after).
 public enum ImportCommand {
     /// The exit status, and whether the journal wants a compaction now (the
     /// executable starts it in the background, as after a merge).
@@ -32,14 +32,28 @@ public enum ImportCommand {
         } catch {
             throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
         }
-        // An Anki package's reviews go into the history first: when it cannot
-        // take them, nothing is written, and importing again adds them once.
+        // The bank is written beside the output first, then an Anki
+        // package's reviews go into the history, then the bank takes its
+        // place: a bank that cannot be written adds no review, a history that
+        // cannot take them leaves the output as it was, and importing again
+        // adds each review once.
+        let staged: CardImport.Staged
+        do {
+            staged = try CardImport.stage(prepared, to: output)
+        } catch {
+            throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
+        }
         var reviews: (needsCompaction: Bool, line: String)?
         if !prepared.result.revlog.isEmpty, !context.options.noReviews {
-            reviews = try addReviews(context, prepared: prepared, output: output)
+            do {
+                reviews = try addReviews(context, prepared: prepared, output: output)
+            } catch {
+                staged.abandon()
+                throw error
+            }
         }
         do {
-            try CardImport.write(prepared, to: output)
+            try staged.commit()
         } catch {
             throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
         }
@@ -77,11 +91,15 @@ public enum ImportCommand {
                 status: .ioError,
                 message: "\(TerminalText.safe(output)) was not written: the history was read only in part")
         }
-        let answers = games.reduce(0) { $0 + $1.results.count }
-        let line =
-            "\(answers) Anki review\(answers == 1 ? "" : "s") in \(games.count) review game\(games.count == 1 ? "" : "s"): "
-            + "\(report.added) added to the history, \(report.already) already there"
-        return (report.needsCompaction, line)
+        return (report.needsCompaction, reviewLine(answers: games.reduce(0) { $0 + $1.results.count }, report))
+    }
+
+    /// "112 Anki reviews: 112 added to the history in 21 review games, 0 already there".
+    static func reviewLine(answers: Int, _ report: HistoryStore.MergeReport) -> String {
+        let plural = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let games = report.added > 0 ? " in " + plural(report.added, "review game") : ""
+        return plural(answers, "Anki review") + ": \(report.addedAnswers) added to the history\(games), "
+            + "\(answers - report.addedAnswers) already there"
     }
 
     /// "imported deck.txt (Anki's text export): 12 questions in deck.json; skipped 2 that need their picture or sound".

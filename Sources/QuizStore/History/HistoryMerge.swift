@@ -87,6 +87,9 @@ extension HistoryStore {
         public var added: Int
         /// Games of the source it held already (each once, by `GameIdentity`).
         public var already: Int
+        /// The answers of the games added (imported reviews: those the
+        /// history did not hold).
+        public var addedAnswers = 0
         /// The source's damage (a `.problem` each, naming the file), then
         /// what this history's own reading said.
         public var diagnostics: [Diagnostic]
@@ -209,12 +212,15 @@ extension HistoryStore {
         }
     }
 
-    /// Adds imported games (`AnkiReviewImport.sessions`) that the history
-    /// does not hold, each once by `GameIdentity`, through the one merge:
-    /// importing the same reviews again adds nothing.
+    /// Adds imported review games (`AnkiReviewImport.sessions`) through the
+    /// one merge, each review once (`AnkiReviewImport.ReviewKey`): a game
+    /// some of whose reviews the history holds is added as a game of the
+    /// others (`AnkiReviewImport.game`), so importing the same package again,
+    /// in another time zone, or exported again with more reviews on a day,
+    /// adds only what is new.
     public func add(imported games: [Session]) throws(HistoryError) -> MergeReport {
         do {
-            return try merging(exported: false) { add in games.forEach(add) }.get()
+            return try merging(exported: false, importedReviews: true) { add in games.forEach(add) }.get()
         } catch let error as HistoryError {
             throw error
         } catch {
@@ -267,9 +273,9 @@ extension HistoryStore {
     /// hands over every game of the source; a source that turns out damaged
     /// there throws, and nothing is written. The synced folder merges
     /// through it too (`SyncFolder`).
-    func merging(exported: Bool, _ games: ((Session) -> Void) throws(ArchiveError) -> Void)
-        throws(ArchiveError) -> Result<MergeReport, HistoryError>
-    {
+    func merging(
+        exported: Bool, importedReviews: Bool = false, _ games: ((Session) -> Void) throws(ArchiveError) -> Void
+    ) throws(ArchiveError) -> Result<MergeReport, HistoryError> {
         var notices: [Diagnostic] = []
         let lock: FileLock
         do throws(HistoryError) {
@@ -282,13 +288,13 @@ extension HistoryStore {
         defer { lock.release() }
         removeStaleTemporaryFiles()
         let snapshot: HistorySnapshot
-        var known = KnownGames(exported: exported)
+        var known = KnownGames(exported: exported, importedReviews: importedReviews)
         let folded: UInt64
         let count: Int
         do throws(HistoryError) {
             let read = try reading(damage: .repairLocked) { snapshot throws(ArchiveError) in
-                var known = KnownGames(exported: exported)
-                try snapshot.eachArchiveSession(results: false) { known.hold($0) }
+                var known = KnownGames(exported: exported, importedReviews: importedReviews)
+                try snapshot.eachArchiveSession(results: importedReviews) { known.hold($0) }
                 return (known, try snapshot.archiveSequence(), try snapshot.archiveCount())
             }
             snapshot = read.snapshot
@@ -328,6 +334,7 @@ extension HistoryStore {
             buffer += HistoryJournal.record(game, sequence: last)
         }
         var added = 0
+        var addedAnswers = 0
         var already = 0
         var failure: ArchiveError?
         JournalMark.write(nil, lock: lockPath)
@@ -345,11 +352,12 @@ extension HistoryStore {
                     }
                     do throws(ArchiveError) {
                         try games { game in
-                            guard known.add(game) else {
+                            guard let game = known.add(game) else {
                                 already += 1
                                 return
                             }
                             added += 1
+                            addedAnswers += game.results.count
                             last += 1
                             buffer += HistoryJournal.record(game, sequence: last)
                             if buffer.count >= 1 << 20 {
@@ -386,7 +394,9 @@ extension HistoryStore {
             for path in [summaryPath, statisticsPath, schedulePath] { removeDerived(path) }
         }
         return .success(
-            MergeReport(added: added, already: already, diagnostics: notices, needsCompaction: needsCompaction))
+            MergeReport(
+                added: added, already: already, addedAnswers: addedAnswers, diagnostics: notices,
+                needsCompaction: needsCompaction))
     }
 }
 
@@ -400,9 +410,13 @@ extension HistoryStore {
 /// projection is that of a game of the history that an export could have
 /// given (one that is its own projection: an exported game merged before).
 /// So an export and the folder it came from, merged in either order, add
-/// each game once.
+/// each game once. Imported reviews are held each by its
+/// `AnkiReviewImport.ReviewKey` too (`importedReviews`).
 struct KnownGames {
     let exported: Bool
+    /// The keys of the imported reviews in the history, when the source is
+    /// an import (nil otherwise).
+    private var reviews: Set<AnkiReviewImport.ReviewKey>?
     private let iso = HistoryExport.formatter()
     /// The identities of the games (unused for an export).
     private var identities: Set<GameIdentity.Digest> = []
@@ -410,12 +424,18 @@ struct KnownGames {
     /// the games that are their own projection.
     private var projections: Set<GameIdentity.Digest> = []
 
-    init(exported: Bool) {
+    init(exported: Bool, importedReviews: Bool = false) {
         self.exported = exported
+        if importedReviews { reviews = [] }
     }
 
     /// `game` is in the history.
     mutating func hold(_ game: Session) {
+        if reviews != nil, game.fields.source == AnkiReviewImport.source {
+            for result in game.results {
+                if let key = AnkiReviewImport.ReviewKey(result) { reviews!.insert(key) }
+            }
+        }
         if exported {
             projections.insert(projection(game))
             return
@@ -424,13 +444,23 @@ struct KnownGames {
         if let exportable = exportable(game) { projections.insert(exportable) }
     }
 
-    /// Whether `game` of the source is new (and from now on held).
-    mutating func add(_ game: Session) -> Bool {
-        if exported { return projections.insert(projection(game)).inserted }
-        guard identities.insert(GameIdentity(game).digest).inserted else { return false }
-        if !projections.isEmpty && projections.contains(projection(game)) { return false }
+    /// `game` of the source when it is new (and from now on held), nil when
+    /// the history holds it. From an import, the game of its reviews the
+    /// history does not hold, nil when it holds them all.
+    mutating func add(_ game: Session) -> Session? {
+        var game = game
+        if reviews != nil {
+            let new = game.results.filter { result in
+                AnkiReviewImport.ReviewKey(result).map { reviews!.insert($0).inserted } ?? true
+            }
+            if new.isEmpty { return nil }
+            if new.count < game.results.count { game = AnkiReviewImport.game(of: new) }
+        }
+        if exported { return projections.insert(projection(game)).inserted ? game : nil }
+        guard identities.insert(GameIdentity(game).digest).inserted else { return nil }
+        if !projections.isEmpty && projections.contains(projection(game)) { return nil }
         if let exportable = exportable(game) { projections.insert(exportable) }
-        return true
+        return game
     }
 
     private func projection(_ game: Session) -> GameIdentity.Digest {

@@ -30,9 +30,7 @@ extension CardImport {
     }
 
     /// The cards of `input` made the bank that `output` will hold, checked
-    /// under the output's name, nothing written yet (`write`): the command
-    /// adds an Anki package's reviews in between, so that a history that
-    /// cannot take them leaves the output as it was.
+    /// under the output's name, nothing written yet (`stage`).
     public struct Prepared: Sendable {
         public var result: Result
         /// The bank as it will be read from `output` (its id the output's name).
@@ -69,11 +67,32 @@ extension CardImport {
         }
     }
 
-    /// Writes the prepared bank to `output`, atomically. A bank is the
-    /// user's file, not quiz's own: it keeps the mode of the file it
-    /// replaces (a new one gets what the umask allows, as an editor's
-    /// would), and a symbolic link is written through, to the file it names.
-    public static func write(_ prepared: Prepared, to output: String) throws(FileFailure) {
+    /// A bank written beside `output`, not yet in its place: `commit()`
+    /// puts it there (atomically), `abandon()` removes it.
+    public struct Staged: Sendable {
+        let file: DurableFile.Staged
+        let output: String
+        let through: String
+
+        public func commit() throws(FileFailure) {
+            do {
+                try file.commit()
+            } catch {
+                throw .write("cannot write \(output)\(through): \(error.reason)")
+            }
+        }
+
+        public func abandon() { file.abandon() }
+    }
+
+    /// Writes the prepared bank beside `output` (`Staged`); the command
+    /// commits it once an Anki package's reviews are in the history, so a
+    /// bank that cannot be written adds no review, and a history that
+    /// cannot take them leaves the output as it was. A bank is the user's
+    /// file, not quiz's own: it keeps the mode of the file it replaces (a
+    /// new one gets what the umask allows, as an editor's would), and a
+    /// symbolic link is written through, to the file it names.
+    public static func stage(_ prepared: Prepared, to output: String) throws(FileFailure) -> Staged {
         // Through each link (a dangling one too: its file is made), at most
         // 40, as the kernel follows them; more is a loop, refused.
         var target = output
@@ -101,10 +120,13 @@ extension CardImport {
             umask(mask)
             mode = 0o666 & ~mask
         }
+        let through = target == output ? "" : " (a link to \(target))"
         do {
-            try DurableFile(target).replace(with: prepared.result.json, mode: mode)
+            // An import killed between staging and committing left its file.
+            DurableFile(target).removeAbandonedTemporaries()
+            let file = try DurableFile(target).stage(prepared.result.json, mode: mode)
+            return Staged(file: file, output: output, through: through)
         } catch {
-            let through = target == output ? "" : " (a link to \(target))"
             throw .write("cannot write \(output)\(through): \(error.reason)")
         }
     }

@@ -65,12 +65,47 @@ package struct DurableFile: Sendable {
     package func replace(with bytes: some ContiguousBytes, sync: Bool = true, mode: mode_t = 0o600)
         throws(FileFailure)
     {
+        try stage(bytes, sync: sync, mode: mode).commit()
+    }
+
+    /// A replacement written (and synced) to the temporary file, not yet
+    /// renamed over the file: `commit()` renames it, `abandon()` removes it.
+    /// For a write that must wait on another (`--import` adds a package's
+    /// reviews to the history between the two, so a bank that cannot be
+    /// written adds none, and a history that cannot take them leaves the
+    /// bank as it was).
+    package struct Staged: Sendable {
+        let temporary: String
+        let target: String
+        let folder: String
+        let sync: Bool
+
+        /// Renames the staged file over the target (and syncs the folder);
+        /// on failure the temporary file is removed and the target untouched.
+        package func commit() throws(FileFailure) {
+            guard rename(temporary, target) == 0 else {
+                let reason = SystemReason.current
+                unlink(temporary)
+                throw FileFailure(.rename, file: target, reason: reason)
+            }
+            if sync { DurableFile.syncFolder(folder) }
+        }
+
+        /// Removes the staged file; the target stays as it was.
+        package func abandon() { unlink(temporary) }
+    }
+
+    /// Writes `bytes` to the temporary file, synced and closed (`Staged`).
+    package func stage(_ bytes: some ContiguousBytes, sync: Bool = true, mode: mode_t = 0o600)
+        throws(FileFailure) -> Staged
+    {
         let temporary = temporaryPath
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileFailure(.open, file: temporary, reason: SystemReason.current) }
         fchmod(fd, mode)
         let failure = bytes.withUnsafeBytes { Self.writeAll($0, to: fd, file: temporary) }
-        try Self.commit(fd, temporary: temporary, over: path, in: folder, failure: failure, sync: sync)
+        try Self.finish(fd, temporary: temporary, failure: failure, sync: sync)
+        return Staged(temporary: temporary, target: path, folder: folder, sync: sync)
     }
 
     /// Replaces the file atomically, as `replace(with:)` does, with the bytes
@@ -95,18 +130,18 @@ package struct DurableFile: Sendable {
             unlink(temporary)
             return false
         }
-        try Self.commit(fd, temporary: temporary, over: path, in: folder, failure: failure, sync: sync)
+        try Self.finish(fd, temporary: temporary, failure: failure, sync: sync)
+        try Staged(temporary: temporary, target: path, folder: folder, sync: sync).commit()
         return true
     }
 
     /// Ends a write to `temporary` (open as `fd`): synced when `sync`, closed
     /// whatever happened before (its own failure reported too: on some file
-    /// systems a write's error shows only at `close`), then renamed over
-    /// `target` and the folder synced. On any failure the temporary file is
-    /// removed and the first failure thrown; `target` is then untouched.
-    private static func commit(
-        _ fd: Int32, temporary: String, over target: String, in folder: String, failure: FileFailure?, sync: Bool
-    ) throws(FileFailure) {
+    /// systems a write's error shows only at `close`). On any failure the
+    /// temporary file is removed and the first failure thrown.
+    private static func finish(_ fd: Int32, temporary: String, failure: FileFailure?, sync: Bool)
+        throws(FileFailure)
+    {
         var failure = failure
         if failure == nil && sync && fsync(fd) != 0 {
             failure = FileFailure(.sync, file: temporary, reason: SystemReason.current)
@@ -118,12 +153,6 @@ package struct DurableFile: Sendable {
             unlink(temporary)
             throw failure
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = SystemReason.current
-            unlink(temporary)
-            throw FileFailure(.rename, file: target, reason: reason)
-        }
-        if sync { syncFolder(folder) }
     }
 
     /// Writes every byte of `buffer` (again after EINTR, on after a short write).
@@ -231,7 +260,8 @@ package struct DurableFile: Sendable {
         if failure == nil && ftruncate(fd, off_t(size)) != 0 {
             failure = FileFailure(.truncate, file: temporary, reason: SystemReason.current)
         }
-        try Self.commit(fd, temporary: temporary, over: target, in: copy.folder, failure: failure, sync: true)
+        try Self.finish(fd, temporary: temporary, failure: failure, sync: true)
+        try Staged(temporary: temporary, target: target, folder: copy.folder, sync: true).commit()
     }
 
     /// Opens the file to append to it (`AppendingFile`). With `cuttingTo`,

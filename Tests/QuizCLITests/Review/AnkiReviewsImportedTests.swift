@@ -74,8 +74,10 @@ struct AnkiReviewsImportedTests {
         let scratch = Scratch()
         let package = scratch.path + "/deck.apkg"
         let script = QuizBinary.repositoryRoot + "/scripts/anki-review-oracle.py"
+        let begun = scratch.path + "/begun.apkg"
         let made = try Tool.run(
-            AnkiReviewOracle.python!, [script, scratch.path + "/oracle.json", "--package", package])
+            AnkiReviewOracle.python!,
+            [script, scratch.path + "/oracle.json", "--package", package, "--begun-day", begun])
         #expect(made.status == 0, "\(made.stderr)")
         let oracle = try JSONDecoder().decode(
             Oracle.self, from: Data(contentsOf: URL(fileURLWithPath: scratch.path + "/oracle.json")))
@@ -86,12 +88,14 @@ struct AnkiReviewsImportedTests {
         let first = try runQuiz(["--import", package, "--output", bank], environment: scratch.environment())
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("32 questions in \(bank)"), "\(first.stdout)")
-        let games = try #require(
-            first.stdout.firstMatch(of: /Anki reviews in (\d+) review games: (\d+) added/), "\(first.stdout)")
-        #expect(games.1 == games.2, "\(first.stdout)")
+        let reviews = try #require(
+            first.stdout.firstMatch(
+                of: /(\d+) Anki reviews: (\d+) added to the history in \d+ review games, 0 already/),
+            "\(first.stdout)")
+        #expect(reviews.1 == reviews.2, "\(first.stdout)")
         let again = try runQuiz(["--import", package, "--output", bank], environment: scratch.environment())
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains(": 0 added to the history, \(games.1) already there"), "\(again.stdout)")
+        #expect(again.stdout.contains(": 0 added to the history, \(reviews.1) already there"), "\(again.stdout)")
         let skipped = try runQuiz(
             ["--import", package, "--output", bank, "--no-reviews"], environment: scratch.environment())
         #expect(skipped.status == 0 && !skipped.stdout.contains("Anki review"), "\(skipped.stdout)")
@@ -105,11 +109,19 @@ struct AnkiReviewsImportedTests {
         #expect(menu.stdout.contains("\(due) questions due for review"), "\(menu.stdout)")
         #expect(review.stdout.contains("Review · 1 of \(due) due"), "\(review.stdout)")
 
-        let cards = try Self.schedule(scratch.dataDir + "/history.schedule")
+        try Self.expectSchedule(scratch.dataDir, is: oracle)
+        try Self.afterWhatWasLeftOut(scratch, package: package, bank: bank, reviews: Int(reviews.1)!, oracle: oracle)
+        try Self.whatWasBegunFirst(scratch, begun: begun, package: package, reviews: Int(reviews.1)!, oracle: oracle)
+    }
+
+    /// The schedule `--review` leaves in `folder` holds each card of the
+    /// oracle within 1 % of Anki's memory state, due when Anki has it due.
+    static func expectSchedule(_ folder: String, is oracle: Oracle, quiz: String = "deck") throws {
+        let cards = try Self.schedule(folder + "/history.schedule")
         #expect(cards.count == oracle.cards.count)
         for card in oracle.cards {
             let ours = try #require(cards[card.question], "\(card.question) is not in the schedule")
-            #expect(ours.quiz == "deck")
+            #expect(ours.quiz == quiz)
             #expect(
                 abs(ours.stability - card.stability) / card.stability <= 0.01
                     && abs(ours.difficulty - card.difficulty) / card.difficulty <= 0.01,
@@ -121,6 +133,15 @@ struct AnkiReviewsImportedTests {
                 #expect(ours.due == card.due, "\(card.question): quiz due \(ours.due), Anki \(card.due)")
             }
         }
+    }
+
+    /// README's example, a bank in the data folder's banks folder; a
+    /// history that cannot take the reviews, or a bank that cannot be
+    /// written, leaves both as they were; a package by its zip magic.
+    static func afterWhatWasLeftOut(_ scratch: Scratch, package: String, bank: String, reviews: Int, oracle: Oracle)
+        throws
+    {
+        let environment = scratch.environment(["QUIZ_NOW": "2026-04-01T12:00:00Z"])
 
         // README's example: the bank written to the data folder's banks
         // folder, which is made then; the menu lists it from there.
@@ -147,6 +168,61 @@ struct AnkiReviewsImportedTests {
                 scratch.path + "/other",
             ], environment: environment)
         #expect(zipped.status == 0, "\(zipped.stderr)")
-        #expect(zipped.stdout.contains("\(games.1) added to the history"), "\(zipped.stdout)")
+        #expect(zipped.stdout.contains(": \(reviews) added to the history"), "\(zipped.stdout)")
+        // A bank that cannot be written (its folder is not there): 74, and
+        // no review is added to the history.
+        let unwritten = scratch.path + "/unwritten"
+        let lost = try runQuiz(
+            ["--import", package, "--output", scratch.path + "/no-folder/deck.json", "--data-dir", unwritten],
+            environment: environment)
+        #expect(lost.status == 74, "\(lost.stderr)")
+        #expect(lost.stderr.contains("cannot write \(scratch.path)/no-folder/deck.json"), "\(lost.stderr)")
+        let history = try runQuiz(["--history", "--data-dir", unwritten], environment: environment)
+        #expect(history.stdout.contains("No games yet") && !history.stdout.contains("Review"), "\(history.stdout)")
+    }
+
+    /// The package exported halfway through a day, imported, then the
+    /// whole one, and again in two other time zones: each review
+    /// is in the history once (its day's games made otherwise, the second
+    /// holds only what the first lacked), and the schedule is Anki's,
+    /// though the earlier export held a review from before a "Forget".
+    static func whatWasBegunFirst(_ scratch: Scratch, begun: String, package: String, reviews: Int, oracle: Oracle)
+        throws
+    {
+        let folder = scratch.path + "/begun-first"
+        let bank = scratch.path + "/begun.json"
+        let half = try runQuiz(
+            ["--import", begun, "--output", bank, "--data-dir", folder], environment: scratch.environment())
+        let early = try #require(
+            half.stdout.firstMatch(of: /(\d+) Anki reviews: (\d+) added/), "\(half.stdout) \(half.stderr)")
+        #expect(early.1 == early.2 && Int(early.1)! > 0 && Int(early.1)! < reviews, "\(half.stdout)")
+        var added = Int(early.2)!
+        // Anki's days are the local zone's (UTC, the oracle's); the other
+        // zones make other days of the same reviews, and add none of them.
+        for zone in ["UTC", "America/New_York", "Pacific/Kiritimati"] {
+            let whole = try runQuiz(
+                ["--import", package, "--output", bank, "--data-dir", folder],
+                environment: scratch.environment(["TZ": zone]))
+            let counts = try #require(
+                whole.stdout.firstMatch(of: /(\d+) Anki reviews: (\d+) added to the history.*, (\d+) already there/),
+                "\(zone): \(whole.stdout) \(whole.stderr)")
+            #expect(Int(counts.1) == reviews, "\(zone): \(whole.stdout)")
+            #expect(zone == "UTC" || counts.2 == "0", "\(zone): \(whole.stdout)")
+            added += Int(counts.2)!
+        }
+        let json = try runQuiz(
+            ["--history", "--format", "json", "--data-dir", folder], environment: scratch.environment())
+        let games = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let answers = games.flatMap { ($0["results"] as? [[String: Any]]) ?? [] }.map {
+            "\($0["identity"] ?? "") \($0["answered"] ?? "")"
+        }
+        #expect(
+            answers.count == added && Set(answers).count == answers.count, "\(answers.count) answers, \(added) added")
+        #expect(added >= reviews && added <= reviews + 1, "the whole package's reviews, and one from before a Forget")
+        let review = try runQuiz(
+            ["--questions", bank, "--review", "-n", "1", "--data-dir", folder],
+            environment: scratch.environment(["QUIZ_NOW": "2026-04-01T12:00:00Z"]))
+        #expect(review.status == 0, "\(review.stderr)")
+        try expectSchedule(folder, is: oracle, quiz: "begun")
     }
 }
