@@ -120,6 +120,35 @@ import Testing
         #expect(questions[5]["category"] as? String == "Asia")
     }
 
+    /// The back as a quizmaster reads it: a gloss on its own line is
+    /// accepted without it, and what follows a blank line (Anki's editor
+    /// makes one of `<br><br>` or an empty `<div>`) is the explanation.
+    @Test func aGlossIsAcceptedWithoutItAndANoteIsTheExplanation() throws {
+        let scratch = Scratch()
+        let export = """
+            #separator:tab
+            #html:true
+            Capital of Japan?	Tokyo<br>(東京)
+            Capital of Kenya?	Nairobi<br><br><i>since 1963</i>
+            Capital of Peru?	<div>Lima</div><div><br></div><div>Founded in 1535.</div>
+
+            """
+        let input = try write(export, "capitals.txt", in: scratch)
+        let output = scratch.path + "/capitals.json"
+        let imported = try runQuiz(["--import", input, "--output", output], environment: scratch.environment())
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let asked = try prompts(bank: output, seed: 3)
+        let typed = asked.map {
+            ["Capital of Japan?": "tokyo", "Capital of Kenya?": "Nairobi", "Capital of Peru?": "Lima"][$0]!
+        }
+        let played = try runQuiz(
+            ["--questions", output, "capitals", "--seed", "3", "-n", "all"],
+            input: typed.joined(separator: "\n") + "\n", environment: scratch.environment())
+        #expect(played.stdout.contains("3/3 right (100%)"), "\(played.stdout)")
+        #expect(played.stdout.contains("since 1963") && played.stdout.contains("Founded in 1535."), "\(played.stdout)")
+        #expect(played.stdout.contains("Tokyo (東京)"), "the answer is shown whole: \(played.stdout)")
+    }
+
     @Test func quizletsExportImportsWithDefinitionsThatSpanLines() throws {
         let scratch = Scratch()
         _ = try roundTrip(Self.quizletExport, "German.tsv", in: scratch)

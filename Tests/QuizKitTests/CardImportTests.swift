@@ -256,6 +256,7 @@ private let basic = AnkiCollection.Notetype(
             "\u{2800}",
             "#", "%", "|", ";", "é", "e\u{301}", "👩\u{200D}💻", "<b>", "</b>", "&nbsp;", "&#8203;", "<br>", "1 < 2",
             "{{c1::x}}", "[sound:a.mp3]", "<img src=p.png>", String(repeating: "x", count: 499), "\u{2028}", "\"",
+            "(", ")", " (x)", "[", "]", "<br><br>", "<div><br></div>", " (\u{200B})", "(東京)", "- ", "1. ",
         ]
         var generator = SeededGenerator(seed: 33)
         func text(_ most: Int) -> String {
@@ -288,6 +289,30 @@ private let basic = AnkiCollection.Notetype(
             }
         }
         #expect(banks > 100, "too few files made a bank to test the invariant")
+    }
+
+    /// A card's back as a quizmaster reads it (`ImportedAnswer`).
+    @Test(
+        arguments: [
+            ("Tokyo", "Tokyo", nil, nil),
+            ("Tokyo\n(東京)", "Tokyo (東京)", "Tokyo", nil),
+            ("Tokyo (東京)", "Tokyo (東京)", "Tokyo", nil),
+            ("kilogram [kg]", "kilogram [kg]", "kilogram", nil),
+            ("Nairobi\n\nsince 1963", "Nairobi", nil, "since 1963"),
+            ("\n\nNairobi\n\nsince 1963\n\nthe second note", "Nairobi", nil, "since 1963\nthe second note"),
+            ("- red\n- green", "red; green", nil, nil),
+            ("Paris\nLyon\n(both in France)", "Paris; Lyon (both in France)", "Paris; Lyon", nil),
+            ("a; (b)", "a; (b)", nil, nil),
+            ("(CH3)2CO", "(CH3)2CO", nil, nil),
+            ("f(x) (a function)", "f(x) (a function)", nil, nil),
+            ("(a) or (b)", "(a) or (b)", nil, nil),
+            ("Tokyo ()", "Tokyo ()", nil, nil),
+            ("Tokyo (\u{200B})", "Tokyo (\u{200B})", nil, nil),
+            ("(only a gloss)", "(only a gloss)", nil, nil),
+        ] as [(String, String, String?, String?)])
+    func aBackIsAnAnswerAGlossAndANote(back: String, answer: String, accept: String?, note: String?) {
+        let read = ImportedAnswer(back)
+        #expect(read == ImportedAnswer(answer: answer, accept: accept, note: note), "\(back.debugDescription)")
     }
 
     @Test func clozesMakeOneQuestionPerNumber() {

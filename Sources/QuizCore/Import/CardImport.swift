@@ -218,13 +218,10 @@ public enum CardImport {
         var choicesDropped = 0
         for card in deck.cards {
             let prompt = card.prompt.trimmed
-            // A typed answer is one line: an answer's lines (a list on the back
-            // of a card) are joined, a list's `- ` or `1. ` markers left out.
-            let lines =
-                card.answer.utf8.contains(where: { (10...13).contains($0) || $0 >= 0x80 })
-                ? card.answer.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
-                : [card.answer.trimmed].filter { !$0.isEmpty }
-            let answer = (lines.count > 1 ? lines.map(withoutListMarker) : lines).joined(separator: "; ")
+            // A typed answer is one line, its gloss accepted without it, a
+            // note after a blank line the explanation (`ImportedAnswer`).
+            let back = ImportedAnswer(card.answer)
+            let answer = back.answer
             if card.needsMedia {
                 skipped["that need their picture or sound", default: 0] += 1
                 continue
@@ -261,9 +258,14 @@ public enum CardImport {
             var question: [(String, JSONValue)] = [
                 ("prompt", .string(prompt)), ("answer", .string(multiple?.answer ?? answer)),
             ]
-            if let multiple { question.append(("choices", .strings(multiple.choices))) }
-            if let explanation = card.explanation?.trimmed, !explanation.isEmpty {
-                question.append(("explanation", .string(explanation)))
+            if let multiple {
+                question.append(("choices", .strings(multiple.choices)))
+            } else if let accept = back.accept {
+                question.append(("accept", .strings([accept])))
+            }
+            let explanation = [back.note, card.explanation?.trimmed].compactMap { $0 }.filter { !$0.isEmpty }
+            if !explanation.isEmpty {
+                question.append(("explanation", .string(explanation.joined(separator: "\n"))))
             }
             if let category = card.category?.trimmed, !category.isEmpty {
                 question.append(("category", .string(category)))
