@@ -238,10 +238,43 @@ import Testing
         #expect(leftovers.isEmpty, sourceLocation: sourceLocation)
     }
 
+    /// A separator never makes a file another format: given for a format
+    /// that does not take it, it is bad usage (64), the format named.
+    @Test(arguments: [
+        ("k.csv", "question,answer\nQ,A\n", ["--import-card-separator", "newline"], "--import-card-separator", "CSV"),
+        ("k.md", "Q: one\nA: 1\n", ["--import-separator", "tab"], "--import-separator", "Q:/A: markdown"),
+        (
+            "anki.txt", "#separator:tab\n#html:true\nQ\tA\n", ["--import-separator", "tab"], "--import-separator",
+            "Anki's text export"
+        ),
+        ("deck.apkg", "PK\u{3}\u{4}", ["--import-separator", "comma"], "--import-separator", "an Anki package"),
+    ])
+    func aSeparatorForAnotherFormatIsBadUsage(
+        name: String, text: String, options: [String], option: String, format: String
+    )
+        throws
+    {
+        let scratch = Scratch()
+        let input = try write(text, name, in: scratch)
+        let output = scratch.path + "/out.json"
+        let run = try runQuiz(["--import", input, "--output", output] + options, environment: scratch.environment())
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("quiz: \(option) goes with Quizlet's export"), "\(run.stderr)")
+        #expect(run.stderr.contains("\(input) is read as \(format)"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // Said as Quizlet's, the same file is read so.
+        if name.hasSuffix(".md") {
+            let quizlet = try runQuiz(
+                ["--import", input, "--output", output, "--import-format", "quizlet", "--import-separator", ":"],
+                environment: scratch.environment())
+            #expect(quizlet.status == 0, "\(quizlet.stderr)")
+        }
+    }
+
     @Test func invalidUTF8IsNamedWithItsOffset() throws {
         try refused(
             Array("question,answer\nab".utf8) + [0xC3, 0x28] + Array(",d\n".utf8), "bad.csv", status: 65,
-            message: "not UTF-8 text: byte 0x28 at byte offset 19 (line 2) is not valid UTF-8; save the file as UTF-8",
+            message: "not UTF-8 text: byte 0xC3 at byte offset 18 (line 2) is not valid UTF-8; save the file as UTF-8",
             in: Scratch())
     }
 

@@ -396,9 +396,10 @@ private let basic = AnkiCollection.Notetype(
     @Test func invalidUTF8IsFoundAtItsFirstBadByte() {
         #expect(ImportText.firstInvalidUTF8(Array("héllo €𝄞".utf8)) == nil)
         #expect(ImportText.firstInvalidUTF8([0x61, 0xC0, 0x80]) == 1, "an overlong form")
-        #expect(ImportText.firstInvalidUTF8([0x61, 0xED, 0xA0, 0x80]) == 2, "a surrogate")
+        #expect(ImportText.firstInvalidUTF8([0x61, 0xED, 0xA0, 0x80]) == 1, "a surrogate")
         #expect(ImportText.firstInvalidUTF8([0x61, 0xE2, 0x82]) == 1, "cut short at the end")
-        #expect(ImportText.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 1, "past U+10FFFF")
+        #expect(ImportText.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]) == 0, "past U+10FFFF")
+        #expect(ImportText.firstInvalidUTF8(Array("Q,caf".utf8) + [0xE9, 0x2C, 0x41]) == 5, "Latin-1, not the comma")
     }
 
     @Test func theLineGuardStopsAtTheFirstLongLineAcrossChunks() {

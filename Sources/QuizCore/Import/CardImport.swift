@@ -131,18 +131,33 @@ public enum CardImport {
         public var revlog: [AnkiRevlogEntry] = []
     }
 
+    /// A separator is for the format read, never a reason to read another:
+    /// `--import-card-separator` goes with Quizlet's export, and
+    /// `--import-separator` with it or CSV. Given for a file read as another
+    /// format (by `--import-format`, its name or its `#separator:` line),
+    /// the one line saying so, with how to read the file as Quizlet's; nil
+    /// when it is taken, or when no format is told (a separator then says
+    /// the file is Quizlet's).
+    public static func separatorProblem(_ settings: Settings, format: Format?, input: String) -> String? {
+        guard let format, format != .quizlet else { return nil }
+        let option =
+            settings.cardSeparator != nil
+            ? "--import-card-separator" : settings.separator != nil && format != .csv ? "--import-separator" : nil
+        guard let option else { return nil }
+        let takes = option == "--import-card-separator" ? "Quizlet's export" : "Quizlet's export or CSV"
+        let instead = format == .ankiPackage ? "" : " (--import-format quizlet reads it as Quizlet's)"
+        return "\(option) goes with \(takes); \(input) is read as \(format.name)\(instead)"
+    }
+
     /// The bank of the file at `path` (named in problems; its name without
     /// its extension is the title when the file names no deck).
     public static func convert(_ bytes: [UInt8], path: String, settings: Settings = Settings()) throws(BankError)
         -> Result
     {
-        // A separator given says the file is Quizlet's (or a .csv file's own).
+        // A separator given says a file of no format its name tells is
+        // Quizlet's (given for another format, the command refuses it first).
         var detected = settings.format ?? Self.format(path: path, bytes: bytes)
-        if settings.format == nil, settings.separator != nil || settings.cardSeparator != nil,
-            detected != .csv || settings.cardSeparator != nil
-        {
-            detected = .quizlet
-        }
+        if detected == nil, settings.separator != nil || settings.cardSeparator != nil { detected = .quizlet }
         do throws(ImportProblem) {
             var body = try ImportText.checked(bytes)
             // Lines ended by a carriage return alone (a classic Mac file: no

@@ -107,9 +107,10 @@ enum ImportText {
         return bytes[(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)...]
     }
 
-    /// The offset of the first byte that does not begin or continue a valid
-    /// UTF-8 sequence (overlong forms, surrogates and values past U+10FFFF
-    /// included), or nil.
+    /// The offset of the first byte that does not begin a valid UTF-8
+    /// sequence (overlong forms, surrogates and values past U+10FFFF
+    /// included), or nil: the character at fault (a Latin-1 `é`, 0xE9, is
+    /// named, not the comma after it), as Python names it.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var i = 0
         let count = bytes.count
@@ -132,9 +133,9 @@ enum ImportText {
             case 0xF4: length = 4; high = 0x8F
             default: return i
             }
-            guard i + 1 < count, (low...high).contains(bytes[i + 1]) else { return i + 1 < count ? i + 1 : i }
+            guard i + 1 < count, (low...high).contains(bytes[i + 1]) else { return i }
             for k in 2..<length {
-                guard i + k < count, (0x80...0xBF).contains(bytes[i + k]) else { return i + k < count ? i + k : i }
+                guard i + k < count, (0x80...0xBF).contains(bytes[i + k]) else { return i }
             }
             i += length
         }

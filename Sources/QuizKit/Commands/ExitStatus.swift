@@ -56,11 +56,12 @@ public enum ExitStatus: Int32, Sendable {
         }
     }
 
-    /// An `--import` whose output is its input, 64; its input as a bank
+    /// An `--import` whose output is its input, or with a separator its
+    /// format does not take, 64; its input as a bank
     /// (66 not there or unreadable, 65 bad cards); a bank not written, 74.
     public init(_ error: CardImport.FileFailure) {
         switch error {
-        case .sameFile: self = .usage
+        case .sameFile, .separatorUnused: self = .usage
         case .bank(let bank): self.init(bank)
         case .write: self = .ioError
         }

@@ -464,12 +464,11 @@ public struct Options: Sendable, Equatable {
         if noReviews, case .importCards(let file) = mode, !importsAnkiPackage(file) {
             throw usageError("--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
         }
-        let format = importSettings.format
-        if importSettings.cardSeparator != nil && format != nil && format != .quizlet {
-            throw usageError("--import-card-separator goes with Quizlet's export (--import-format quizlet)")
-        }
-        if importSettings.separator != nil && (format == .ankiText || format == .markdown) {
-            throw usageError("--import-separator goes with --import-format quizlet or csv (Anki's header says its own)")
+        // A format told by the file is checked when it is read (`CardImport.prepare`).
+        if case .importCards(let file) = mode,
+            let problem = CardImport.separatorProblem(importSettings, format: importSettings.format, input: file)
+        {
+            throw usageError(problem)
         }
     }
 

@@ -25,7 +25,8 @@ extension BankLoader {
         } catch let failure as CardImport.FileFailure {
             switch failure {
             case .bank(let error): throw error
-            case .write(let message), .sameFile(let message): throw .unreadable(path: path, reason: message)
+            case .write(let message), .sameFile(let message), .separatorUnused(let message):
+                throw .unreadable(path: path, reason: message)
             }
         } catch let error as BankError {
             throw error

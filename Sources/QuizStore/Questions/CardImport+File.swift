@@ -15,6 +15,8 @@ extension CardImport {
     public enum FileFailure: Error, Sendable {
         /// The output is the file imported.
         case sameFile(String)
+        /// A separator given for a format that does not take it: the message.
+        case separatorUnused(String)
         /// The input not there or unreadable, or its cards (or the bank made) bad.
         case bank(BankError)
         /// The bank could not be written: the output's message.
@@ -23,6 +25,7 @@ extension CardImport {
         public var description: String {
             switch self {
             case .sameFile(let path): "\(path): the output is the file being imported; name another file"
+            case .separatorUnused(let message): message
             case .bank(let error): error.description
             case .write(let message): message
             }
@@ -53,9 +56,12 @@ extension CardImport {
             if settings.format == .ankiPackage || AnkiPackageFile.isNamedPackage(input)
                 || (settings.format == nil && AnkiPackageFile.startsAsZip(input))
             {
+                try checkSeparators(settings, format: .ankiPackage, input: input)
                 result = try package(input)
             } else {
-                result = try convert(try BankFile.read(input, bounded: true), path: input, settings: settings)
+                let bytes = try BankFile.read(input, bounded: true)
+                try checkSeparators(settings, format: settings.format ?? format(path: input, bytes: bytes), input: input)
+                result = try convert(bytes, path: input, settings: settings)
             }
             return Prepared(result: result, bank: try BankLoader.parseJSON(result.json, path: output))
         } catch let failure as FileFailure {
@@ -83,6 +89,12 @@ extension CardImport {
         }
 
         public func abandon() { file.abandon() }
+    }
+
+    /// A separator given for a format that does not take it
+    /// (`separatorProblem`) is bad usage.
+    static func checkSeparators(_ settings: Settings, format: Format?, input: String) throws(FileFailure) {
+        if let problem = separatorProblem(settings, format: format, input: input) { throw .separatorUnused(problem) }
     }
 
     /// Writes the prepared bank beside `output` (`Staged`); the command
