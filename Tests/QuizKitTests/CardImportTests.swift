@@ -315,6 +315,47 @@ private let basic = AnkiCollection.Notetype(
         #expect(read == ImportedAnswer(answer: answer, accept: accept, note: note), "\(back.debugDescription)")
     }
 
+    /// Markdown rendered as hashcards shows it (`MarkdownText`).
+    @Test(arguments: [
+        ("**Paris**", "Paris"), ("__Paris__", "Paris"), ("*em* and _it_", "em and it"),
+        ("snake_case_name", "snake_case_name"),
+        ("2 * 3 * 4", "2 * 3 * 4"), ("a **b", "a **b"), ("***both***", "both"), ("**a *b* c**", "a b c"),
+        ("\\*not em\\*", "*not em*"),
+        ("`a*b*c`", "a*b*c"), ("`` a ` b ``", "a ` b"), ("`open", "`open"), ("[text](http://x \"t\")", "text"),
+        ("![a picture](img/p.png)", "[image: p.png]"), ("[not a link]", "[not a link]"), ("C:\\\\path", "C:\\path"),
+        ("5 \\< 6", "5 < 6"), ("é **ü** ✓", "é ü ✓"),
+    ])
+    func markdownIsReadAsItShows(raw: String, shown: String) {
+        #expect(MarkdownText.plain(Substring(raw)) == shown, "\(raw)")
+    }
+
+    /// On random markdown: rendering never traps nor adds text (a picture's
+    /// mention aside), and every cloze made blanks one part.
+    @Test func randomMarkdownRendersAndClozesAsked() {
+        let pieces = [
+            "*", "**", "_", "`", "``", "[", "]", "(", ")", "\\", "!", "a", "word", " ", "é", "\u{301}", "x_y",
+        ]
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<3000 {
+            let raw = (0..<generator.below(14)).map { _ in pieces[generator.below(pieces.count)] }.joined()
+            let shown = MarkdownText.plain(Substring(raw))
+            #expect(
+                shown.unicodeScalars.count <= raw.unicodeScalars.count || raw.contains("!["), "\(raw.debugDescription)")
+            for card in MarkdownImport.clozes(raw).cards {
+                #expect(card.prompt.contains("____"), "\(raw.debugDescription)")
+            }
+        }
+    }
+
+    @Test func aMarkdownClozeTakesItsOutermostBracketsAndNotEscapedOnes() {
+        let made = MarkdownImport.clozes("The [sun] is **a star**; \\[citation needed\\] and [a [nested] one] [x](y).")
+        #expect(
+            made.cards.map { "\($0.prompt) → \($0.answer)" } == [
+                "The ____ is a star; [citation needed] and a [nested] one x. → sun",
+                "The sun is a star; [citation needed] and ____ x. → a [nested] one",
+            ])
+    }
+
     @Test func clozesMakeOneQuestionPerNumber() {
         let field = AnkiHTML.Cloze("{{c2::Canberra}} is in {{c1::Australia::country}}, {{c1::Oceania}}")
         #expect(field.numbers == [1, 2])

@@ -3,7 +3,11 @@
 /// the lines after it), cards apart by a blank line or the next `Q:`. A
 /// `C:` line is a hashcards cloze: each `[bracketed]` part is one question,
 /// asked with that part a blank and the others shown (`[text](link)` is a
-/// link, not a deletion). Lines outside a card (headings, prose) are left out.
+/// link, not a deletion). Lines outside a card (headings, prose) are left out,
+/// and so is a fenced code block outside one (its `Q:` lines are examples);
+/// inside a card, a fence's lines are kept as they are, its ```` ``` ````
+/// lines left out. A card's other lines are rendered (`MarkdownText`:
+/// `**Paris**` is `Paris`).
 enum MarkdownImport {
     static func deck(_ bytes: ArraySlice<UInt8>) throws(ImportProblem) -> CardImport.Deck {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -19,6 +23,7 @@ enum MarkdownImport {
         var cards: [CardImport.Card] = []
         var skipped: [String: Int] = [:]
         var number = 0
+        var fenced = false
         func finish() throws(ImportProblem) {
             switch side {
             case .none: break
@@ -63,6 +68,18 @@ enum MarkdownImport {
             rest = more ? rest[rest.utf8.index(after: end)...] : rest[end...]
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let trimmed = Substring(String(line).trimmed)
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fenced.toggle()
+                continue
+            }
+            if fenced {
+                switch side {
+                case .none: break
+                case .question, .cloze: try addPrompt(trimmed)
+                case .answer: try addAnswer(trimmed)
+                }
+                continue
+            }
             if trimmed.isEmpty {
                 // A blank line inside a question (before its answer) is kept; after the answer it ends the card.
                 if side == .question { try addPrompt("") } else { try finish() }
@@ -71,7 +88,7 @@ enum MarkdownImport {
             if let rest = marker("Q:", trimmed) {
                 try finish()
                 side = .question
-                try addPrompt(rest)
+                try addPrompt(Substring(MarkdownText.plain(rest)))
             } else if let rest = marker("C:", trimmed) {
                 try finish()
                 side = .cloze
@@ -79,12 +96,13 @@ enum MarkdownImport {
             } else if let rest = marker("A:", trimmed), side == .question || side == .answer {
                 // A second `A:` line continues the answer, its marker left out as the first's.
                 side = .answer
-                try addAnswer(rest)
+                try addAnswer(Substring(MarkdownText.plain(rest)))
             } else {
                 switch side {
                 case .none: break
-                case .question, .cloze: try addPrompt(trimmed)
-                case .answer: try addAnswer(trimmed)
+                case .question: try addPrompt(Substring(MarkdownText.plain(trimmed)))
+                case .cloze: try addPrompt(trimmed)
+                case .answer: try addAnswer(Substring(MarkdownText.plain(trimmed)))
                 }
             }
         }
@@ -97,26 +115,51 @@ enum MarkdownImport {
         return Substring(String(line.dropFirst(word.count)).trimmed)
     }
 
-    /// One card per `[deletion]`, up to `AnkiTextImport.maximumClozes`, and how many deletions are beyond.
+    /// One card per `[deletion]`, up to `AnkiTextImport.maximumClozes`, and
+    /// how many deletions are beyond. A deletion is the outermost pair of
+    /// brackets (`[a [nested] one]` is one), not an escaped bracket (`\[`)
+    /// nor a link's or a picture's; each piece is then rendered (`MarkdownText`).
     static func clozes(_ text: String) -> (cards: [CardImport.Card], beyond: Int) {
-        // The text with the deletions' brackets taken out, and where each deletion is in it.
-        var plain = ""
-        var deletions: [Range<Int>] = []  // UTF-8 offsets: indices do not outlive a string's mutation
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
-            let after = rest.index(after: close)
-            if after < rest.endIndex, rest[after] == "(" {
-                // A link: plain text.
-                plain += rest[..<after]
-            } else {
-                plain += rest[..<open]
-                let start = plain.utf8.count
-                plain += rest[rest.index(after: open)..<close]
-                deletions.append(start..<plain.utf8.count)
+        let characters = Array(text)
+        var pieces: [(raw: Substring, deletion: Bool)] = []
+        var start = 0
+        var i = 0
+        while i < characters.count {
+            switch characters[i] {
+            case "\\":
+                i += 2
+                continue
+            case "!" where i + 1 < characters.count && characters[i + 1] == "[":
+                if let link = MarkdownText.link(characters, at: i + 1) {
+                    i = link.end
+                    continue
+                }
+            case "[":
+                if let link = MarkdownText.link(characters, at: i) {
+                    i = link.end
+                    continue
+                }
+                if let close = MarkdownText.closingBracket(characters, from: i) {
+                    pieces.append((Substring(String(characters[start..<i])), false))
+                    pieces.append((Substring(String(characters[(i + 1)..<close])), true))
+                    i = close + 1
+                    start = i
+                    continue
+                }
+            default: break
             }
-            rest = rest[after...]
+            i += 1
         }
-        plain += rest
+        pieces.append((Substring(String(characters[min(start, characters.count)...])), false))
+        // The text rendered, and where each deletion is in it (UTF-8 offsets:
+        // indices do not outlive a string's mutation).
+        var plain = ""
+        var deletions: [Range<Int>] = []
+        for piece in pieces {
+            let begin = plain.utf8.count
+            plain += MarkdownText.plain(piece.raw)
+            if piece.deletion { deletions.append(begin..<plain.utf8.count) }
+        }
         let cards = deletions.prefix(AnkiTextImport.maximumClozes).map { offsets in
             let start = plain.utf8.index(plain.startIndex, offsetBy: offsets.lowerBound)
             let end = plain.utf8.index(plain.startIndex, offsetBy: offsets.upperBound)

@@ -60,7 +60,8 @@ extension CardImport {
                 result = try package(input)
             } else {
                 let bytes = try BankFile.read(input, bounded: true)
-                try checkSeparators(settings, format: settings.format ?? format(path: input, bytes: bytes), input: input)
+                try checkSeparators(
+                    settings, format: settings.format ?? format(path: input, bytes: bytes), input: input)
                 result = try convert(bytes, path: input, settings: settings)
             }
             return Prepared(result: result, bank: try BankLoader.parseJSON(result.json, path: output))

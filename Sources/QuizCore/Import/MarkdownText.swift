@@ -1,0 +1,157 @@
+/// A line of markdown as its reader sees it rendered (hashcards renders a
+/// card's markdown): backslash escapes give their character, code spans
+/// their text, `*`/`_` emphasis and `**`/`__` strong emphasis only their
+/// text, a link `[text](url)` its text, and a picture `![alt](file)` the
+/// mention a picture of an Anki card gets (`[image: file]`). Emphasis
+/// follows CommonMark's flanking rules in short: an opening run is followed
+/// by a character that is not white space, a closing run follows one, and
+/// `_` never opens or closes inside a word (`snake_case` is kept).
+enum MarkdownText {
+    static func plain(_ line: Substring) -> String {
+        guard
+            line.utf8.contains(where: {
+                $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "*")
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "[")
+            })
+        else { return String(line) }
+        let characters = Array(line)
+        // Pieces of text, and runs of `*` or `_` that may open or close emphasis.
+        struct Piece {
+            var text: String
+            var delimiter: Character?
+            var count = 0
+            var opens = false
+            var closes = false
+        }
+        var pieces: [Piece] = []
+        func add(_ text: String) {
+            if let last = pieces.last, last.delimiter == nil {
+                pieces[pieces.count - 1].text += text
+            } else {
+                pieces.append(Piece(text: text))
+            }
+        }
+        var i = 0
+        while i < characters.count {
+            let character = characters[i]
+            if character == "\\", i + 1 < characters.count, characters[i + 1].isASCII,
+                characters[i + 1].isPunctuation || characters[i + 1].isSymbol
+            {
+                add(String(characters[i + 1]))
+                i += 2
+            } else if character == "`" {
+                var run = 1
+                while i + run < characters.count, characters[i + run] == "`" { run += 1 }
+                // The closing run of the same length, else the backticks are text.
+                var j = i + run
+                var close: Int?
+                while j < characters.count {
+                    if characters[j] == "`" {
+                        var other = 1
+                        while j + other < characters.count, characters[j + other] == "`" { other += 1 }
+                        if other == run {
+                            close = j
+                            break
+                        }
+                        j += other
+                    } else {
+                        j += 1
+                    }
+                }
+                if let close {
+                    var code = String(characters[(i + run)..<close])
+                    if code.count > 2, code.first == " ", code.last == " " {
+                        code = String(code.dropFirst().dropLast())
+                    }
+                    add(code)
+                    i = close + run
+                } else {
+                    add(String(repeating: "`", count: run))
+                    i += run
+                }
+            } else if character == "*" || character == "_" {
+                var run = 1
+                while i + run < characters.count, characters[i + run] == character { run += 1 }
+                let before = i > 0 ? characters[i - 1] : " "
+                let after = i + run < characters.count ? characters[i + run] : " "
+                var opens = !after.isWhitespace
+                var closes = !before.isWhitespace
+                if character == "_" {
+                    opens = opens && !(before.isLetter || before.isNumber)
+                    closes = closes && !(after.isLetter || after.isNumber)
+                }
+                pieces.append(
+                    Piece(
+                        text: String(repeating: character, count: run), delimiter: character, count: run, opens: opens,
+                        closes: closes))
+                i += run
+            } else if character == "[" || (character == "!" && i + 1 < characters.count && characters[i + 1] == "["),
+                let link = link(characters, at: character == "!" ? i + 1 : i)
+            {
+                let text = plain(Substring(String(characters[(character == "!" ? i + 2 : i + 1)..<link.textEnd])))
+                if character == "!" {
+                    let file = link.target.split(separator: "/").last.map(String.init) ?? link.target
+                    add("[image: \(file)]")
+                } else {
+                    add(text)
+                }
+                i = link.end
+            } else {
+                add(String(character))
+                i += 1
+            }
+        }
+        // Each closing run takes the nearest opening runs of its character
+        // before it, two or one at a time (`***both***` is both).
+        var openers: [Int] = []
+        for index in pieces.indices where pieces[index].delimiter != nil {
+            let piece = pieces[index]
+            var remaining = piece.count
+            if piece.closes {
+                while remaining > 0, let at = openers.lastIndex(where: { pieces[$0].delimiter == piece.delimiter }) {
+                    let opener = openers[at]
+                    let used = min(pieces[opener].count, remaining, 2)
+                    pieces[opener].count -= used
+                    remaining -= used
+                    // Openers after it are inside the emphasis closed: never closed.
+                    openers.removeSubrange((at + 1)...)
+                    if pieces[opener].count == 0 { openers.removeLast() }
+                }
+                pieces[index].count = remaining
+            }
+            if remaining > 0, piece.opens { openers.append(index) }
+        }
+        return pieces.map { piece in piece.delimiter.map { String(repeating: $0, count: piece.count) } ?? piece.text }
+            .joined()
+    }
+
+    /// The link whose `[` is at `open`: where its text ends (its `]`), its
+    /// target, and the index after its `)`; nil when `[…]` is not followed
+    /// by `(…)`.
+    static func link(_ characters: [Character], at open: Int) -> (textEnd: Int, target: String, end: Int)? {
+        guard let close = closingBracket(characters, from: open), close + 1 < characters.count,
+            characters[close + 1] == "(", let end = characters[(close + 2)...].firstIndex(of: ")")
+        else { return nil }
+        let target = String(characters[(close + 2)..<end]).split(separator: " ").first.map(String.init) ?? ""
+        return (close, target, end + 1)
+    }
+
+    /// The `]` that closes the `[` at `open`, brackets nested inside it and
+    /// escaped ones (`\]`) passed over; nil when there is none.
+    static func closingBracket(_ characters: [Character], from open: Int) -> Int? {
+        var depth = 0
+        var i = open
+        while i < characters.count {
+            switch characters[i] {
+            case "\\": i += 1
+            case "[": depth += 1
+            case "]":
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+}
