@@ -124,6 +124,50 @@ struct AnkiPackageTests {
         #expect(listed.status == 0, "\(listed.stdout)")
     }
 
+    /// A template's names that are no field, `{{Card}}`, `{{Tags}}`,
+    /// `{{Deck}}`, `{{Subdeck}}` and `{{Type}}`, rendered as Anki's own
+    /// library renders them, in both package formats.
+    @Test(arguments: [false, true])
+    func namesThatAreNoFieldShowAsInAnki(legacy: Bool) throws {
+        let scratch = Scratch()
+        let package = scratch.path + "/names.apkg"
+        try python(
+            #"""
+            import json, os, re, sys, tempfile
+            from anki.collection import Collection, ExportAnkiPackageOptions
+            col = Collection(os.path.join(tempfile.mkdtemp(), "c.anki2"))
+            deck = col.decks.id("Names::Sub")
+            names = "[{{Card}}|{{Tags}}|{{Deck}}|{{Subdeck}}|{{Type}}] "
+            shown = []
+            for kind, field, text in [("Basic", "Front", "front"), ("Cloze", "Text", "{{c1::a}} and {{c2::b}}")]:
+                model = col.models.by_name(kind)
+                model["tmpls"][0]["qfmt"] = names + model["tmpls"][0]["qfmt"]
+                col.models.update_dict(model)
+                note = col.new_note(model)
+                note[field] = text
+                if kind == "Basic":
+                    note["Back"] = "back"
+                note.tags = ["t1", "geo::europe"]
+                col.add_note(note, deck)
+                shown += [re.search(r"\[[^\]]*\]", card.question().split("</style>")[-1]).group(0) for card in note.cards()]
+            options = ExportAnkiPackageOptions(
+                with_scheduling=False, with_deck_configs=False, with_media=False, legacy=sys.argv[2] == "true")
+            col.export_anki_package(out_path=sys.argv[1], options=options, limit=None)
+            json.dump(shown, open(sys.argv[1] + ".json", "w"))
+            """#, [package, String(legacy)])
+        let shown = try JSONDecoder().decode(
+            [String].self, from: Data(contentsOf: URL(fileURLWithPath: package + ".json")))
+        #expect(shown.count == 3 && shown[0] == "[Card 1|geo::europe t1|Names::Sub|Sub|Basic]", "\(shown)")
+        let output = scratch.path + "/names.json"
+        let run = try runQuiz(["--import", package, "--output", output], environment: scratch.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        let prompts = try questions(output).map { $0["prompt"] as! String }
+        #expect(prompts.count == 3)
+        for (prompt, anki) in zip(prompts, shown) {
+            #expect(prompt.hasPrefix(anki + " "), "quiz: \(prompt), Anki: \(anki)")
+        }
+    }
+
     @Test func theFormatCanBeSaidOrToldByTheZipMagic() throws {
         let scratch = Scratch()
         let renamed = scratch.path + "/deck.zip"

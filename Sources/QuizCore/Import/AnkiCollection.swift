@@ -12,13 +12,22 @@ public struct AnkiCollection: Sendable {
         public var fields: [String]
         /// Question and answer formats (`{{Front}}`), by template number (a card's `ord`).
         public var templates: [Int: (question: String, answer: String)]
+        /// Each template's name, by number (`{{Card}}`; a cloze note type's one for all its cards).
+        public var templateNames: [Int: String]
 
-        public init(name: String, cloze: Bool, fields: [String], templates: [Int: (question: String, answer: String)]) {
+        public init(
+            name: String, cloze: Bool, fields: [String], templates: [Int: (question: String, answer: String)],
+            templateNames: [Int: String] = [:]
+        ) {
             self.name = name
             self.cloze = cloze
             self.fields = fields
             self.templates = templates
+            self.templateNames = templateNames
         }
+
+        /// The name of the template of a card of `ord` (`{{Card}}`).
+        public func templateName(ord: Int) -> String? { templateNames[cloze ? 0 : ord] }
     }
 
     public struct Note: Sendable {
@@ -27,12 +36,15 @@ public struct AnkiCollection: Sendable {
         public var guid: String
         public var notetype: Int64
         public var fields: [String]
+        /// Its tags, in Anki's order (`{{Tags}}`).
+        public var tags: [String]
 
-        public init(id: Int64, guid: String = "", notetype: Int64, fields: [String]) {
+        public init(id: Int64, guid: String = "", notetype: Int64, fields: [String], tags: [String] = []) {
             self.id = id
             self.guid = guid
             self.notetype = notetype
             self.fields = fields
+            self.tags = tags
         }
     }
 
@@ -89,13 +101,15 @@ public struct AnkiCollection: Sendable {
             let fields = (model["flds"]?.array ?? []).sorted { (number($0["ord"]) ?? 0) < (number($1["ord"]) ?? 0) }
                 .map { $0["name"]?.string ?? "" }
             var templates: [Int: (question: String, answer: String)] = [:]
+            var names: [Int: String] = [:]
             for (index, template) in (model["tmpls"]?.array ?? []).enumerated() {
                 let ord = number(template["ord"]).map(Int.init) ?? index
                 templates[ord] = (template["qfmt"]?.string ?? "", template["afmt"]?.string ?? "")
+                names[ord] = template["name"]?.string
             }
             notetypes[id] = Notetype(
                 name: model["name"]?.string ?? "", cloze: number(model["type"]) == 1, fields: fields,
-                templates: templates)
+                templates: templates, templateNames: names)
         }
         return notetypes
     }

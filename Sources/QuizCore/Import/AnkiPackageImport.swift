@@ -57,7 +57,7 @@ enum AnkiPackageImport {
                     let shown =
                         role.front.map {
                             $0.render(
-                                note.fields, special: $0.showsSpecial ? special(collection, notetype, card) : [:],
+                                note.fields, special: $0.showsSpecial ? special(collection, notetype, note, card) : [:],
                                 cloze: prompt)
                         } ?? prompt
                     let asked = AnkiHTML.text(shown)
@@ -86,7 +86,8 @@ enum AnkiPackageImport {
                 // rendered), the answer the field its back adds (through its filters).
                 var prompt = role.front.map {
                     AnkiHTML.text(
-                        $0.render(note.fields, special: $0.showsSpecial ? special(collection, notetype, card) : [:]))
+                        $0.render(
+                            note.fields, special: $0.showsSpecial ? special(collection, notetype, note, card) : [:]))
                 }
                 // A front that shows no field's text is blank, as Anki says of it (its card skipped).
                 // (A front that is one field, Basic's `{{Front}}`, is that field's text: told without it.)
@@ -168,11 +169,15 @@ enum AnkiPackageImport {
         }
     }
 
-    /// A card's names that are no field: its deck (`Deck`, `Subdeck`, its last part) and note type (`Type`).
+    /// A card's names that are no field: its deck (`Deck`, `Subdeck`, its
+    /// last part), note type (`Type`), template (`Card`) and its note's tags
+    /// (`Tags`, apart by spaces), as Anki renders them.
     private static func special(
-        _ collection: AnkiCollection, _ notetype: AnkiCollection.Notetype?, _ card: AnkiCollection.Card
+        _ collection: AnkiCollection, _ notetype: AnkiCollection.Notetype?, _ note: AnkiCollection.Note,
+        _ card: AnkiCollection.Card
     ) -> [String: String] {
-        var names: [String: String] = [:]
+        var names: [String: String] = ["Tags": note.tags.joined(separator: " ")]
+        names["Card"] = notetype?.templateName(ord: card.ord)
         if let deck = collection.decks[card.deck] {
             names["Deck"] = deck.joined(separator: "::")
             names["Subdeck"] = deck.last

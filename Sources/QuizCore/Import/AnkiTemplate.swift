@@ -5,8 +5,9 @@
 /// filtered `{{text:Field}}` the field's HTML, `{{kana:Field}}` and
 /// `{{kanji:Field}}` a reading or its kanji (`漢字[かんじ]`), `{{furigana:…}}`
 /// both (`漢字(かんじ)`); `{{#Field}}…{{/Field}}` shown when the field has
-/// text, `{{^Field}}…{{/Field}}` when it has none; `{{Deck}}`, `{{Subdeck}}`
-/// and `{{Type}}` the card's deck and note type; `{{cloze:Text}}` the
+/// text, `{{^Field}}…{{/Field}}` when it has none; `{{Deck}}`, `{{Subdeck}}`,
+/// `{{Type}}`, `{{Card}}` and `{{Tags}}` the card's deck, note type,
+/// template and its note's tags; `{{cloze:Text}}` the
 /// card's cloze; `{{type:…}}` (the answer's box), `{{hint:…}}` (hidden
 /// until clicked), `{{tts …:…}}` (a voice), comments (`{{!…}}`) and other
 /// names (`{{FrontSide}}`) nothing.

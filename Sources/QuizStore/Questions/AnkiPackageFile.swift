@@ -133,9 +133,10 @@ public enum AnkiPackageFile {
                 try reader.rows("SELECT ntid, name FROM fields ORDER BY ntid, ord") { row in
                     collection.notetypes[row.int(0)]?.fields.append(text(row.bytes(1)))
                 }
-                try reader.rows("SELECT ntid, ord, config FROM templates") { row in
-                    collection.notetypes[row.int(0)]?.templates[Int(truncatingIfNeeded: row.int(1))] =
-                        AnkiCollection.template(config: row.bytes(2))
+                try reader.rows("SELECT ntid, ord, name, config FROM templates") { row in
+                    let ord = Int(truncatingIfNeeded: row.int(1))
+                    collection.notetypes[row.int(0)]?.templates[ord] = AnkiCollection.template(config: row.bytes(3))
+                    collection.notetypes[row.int(0)]?.templateNames[ord] = text(row.bytes(2))
                 }
                 try reader.rows("SELECT id, name FROM decks") { row in
                     collection.decks[row.int(0)] = AnkiCollection.deckName(text(row.bytes(1)))
@@ -153,7 +154,7 @@ public enum AnkiPackageFile {
                 if count > ImportLimits.cards { throw ReadProblem.collection(ImportLimits.tooManyCards) }
             }
             var bad: Int64?
-            try reader.rows("SELECT id, guid, mid, flds FROM notes ORDER BY id") { row in
+            try reader.rows("SELECT id, guid, mid, flds, tags FROM notes ORDER BY id") { row in
                 // Fields are split at their separator's byte (U+001F, a control
                 // character, so always a boundary between characters) and each
                 // checked as UTF-8: splitting the text by `Character` was a
@@ -166,9 +167,11 @@ public enum AnkiPackageFile {
                     }
                     fields.append(field)
                 }
+                // Tags are apart by spaces (Anki allows none in a tag).
+                let tags = row.bytes(4).split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
                 collection.notes.append(
                     AnkiCollection.Note(
-                        id: row.int(0), guid: text(row.bytes(1)), notetype: row.int(2), fields: fields))
+                        id: row.int(0), guid: text(row.bytes(1)), notetype: row.int(2), fields: fields, tags: tags))
             }
             if let bad { throw ReadProblem.collection("note \(bad) holds text that is not UTF-8") }
             try reader.rows("SELECT id, nid, did, odid, ord FROM cards ORDER BY nid, ord") { row in
