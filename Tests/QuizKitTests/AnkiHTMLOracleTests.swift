@@ -154,6 +154,9 @@ private enum ReferenceAnkiHTML {
                 case "br":
                     out.append("\n")
                     pendingSpace = false
+                case "td", "th":
+                    // Added after the byte reading (cells apart by a space).
+                    if !tag.closing, let last = out.last, last != "\n" { pendingSpace = true }
                 default:
                     if blockTags.contains(tag.name) { newline() }
                 }

@@ -40,6 +40,19 @@ private let basic = AnkiCollection.Notetype(
         #expect(AnkiHTML.text("a <b>tag</b> &lt;kept&gt;", html: false).text == "a <b>tag</b> &lt;kept&gt;")
     }
 
+    /// Table cells read side by side, apart by a space, and a ruby's
+    /// reading in brackets after its text (its `<rp>` brackets left out).
+    @Test(arguments: [
+        ("<table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td>d</td></tr></table>", "a b\nc d"),
+        ("<ruby>漢字<rt>かんじ</rt></ruby>です", "漢字(かんじ)です"),
+        ("<ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>", "漢字(かんじ)"),
+        ("<ruby>漢<rt>かん<rb>字<rt>じ</ruby>", "漢(かん)字(じ)"),
+        ("<ruby>漢<rt>かん", "漢(かん)"),
+    ])
+    func tablesAndRubyReadAsTheyShow(html: String, text: String) {
+        #expect(AnkiHTML.text(html).text == text)
+    }
+
     /// A `<` starts markup only as a browser's reader starts it (a letter,
     /// `/`, `!`, `?`): `1 < 2` is text, and was cut out with
     /// all up to the next `>`, which made two cards one. A `>` in a quoted

@@ -73,6 +73,7 @@ enum AnkiHTML {
         out.reserveCapacity(bytes.count)
         var listCounters: [Int?] = []  // nil for a bulleted list, else the next number
         var pendingSpace = false
+        var inRubyText = false  // inside `<rt>`: its reading shown in brackets, `漢字(かんじ)`
         var i = 0
         // A search that finds no end ends the field (an unclosed `<style>`
         // here, a tag with no `>` in `markupEnd`), so a field of 60,000
@@ -134,6 +135,23 @@ enum AnkiHTML {
                 case "br":
                     out.append(10)
                     pendingSpace = false
+                case "rp":
+                    // The brackets a browser without ruby shows: read up to the next tag (its end tag may be left out).
+                    if !tag.closing { i = bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count }
+                case "td", "th":
+                    // Cells side by side, apart by a space (as a browser's copy has them apart).
+                    if !tag.closing, let last = out.last, last != 10 { pendingSpace = true }
+                case "rt", "rb", "ruby":
+                    // A reading (`<rt>`) shows above its text; in a line, in brackets after it.
+                    if inRubyText {
+                        out.append(UInt8(ascii: ")"))
+                        inRubyText = false
+                    }
+                    if tag.name == "rt" && !tag.closing {
+                        out.append(UInt8(ascii: "("))
+                        pendingSpace = false
+                        inRubyText = true
+                    }
                 default:
                     if blockTags.contains(tag.name) { newline() }
                 }
@@ -160,6 +178,7 @@ enum AnkiHTML {
             }
             i += length
         }
+        if inRubyText { out.append(UInt8(ascii: ")")) }
         var decoded = HTMLEntities.decode(String(decoding: out, as: UTF8.self))
         // A no-break space, and a tab, carriage return or form feed written
         // as a reference (`&#13;`), show as a space.
