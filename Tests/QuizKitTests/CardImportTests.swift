@@ -161,12 +161,14 @@ private let basic = AnkiCollection.Notetype(
     }
 
     /// A classic Mac file ends its lines with a carriage return alone:
-    /// each format reads them as lines.
+    /// each format reads them as lines, in a file whose other lines end otherwise too.
     @Test func linesEndedByACarriageReturnAloneAreLines() throws {
         let files = [
             ("cards.tsv", "t1\td1\rt2\td2\r"), ("sheet.csv", "question,answer\rt1,d1\rt2,d2\r"),
             ("deck.txt", "#separator:tab\r#html:false\rt1\td1\rt2\td2\r"),
             ("notes.md", "Q: t1\rA: d1\r\rQ: t2\rA: d2\r"),
+            // Mixed: a line pasted from such a file into another.
+            ("mixed.md", "Q: t1\r\nA: d1\rQ: t2\nA: d2\n"), ("mixed.tsv", "t1\td1\rt2\td2\r\n"),
         ]
         for (name, text) in files {
             let result = try CardImport.convert(Array(text.utf8), path: name)

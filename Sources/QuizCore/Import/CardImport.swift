@@ -160,9 +160,15 @@ public enum CardImport {
         if detected == nil, settings.separator != nil || settings.cardSeparator != nil { detected = .quizlet }
         do throws(ImportProblem) {
             var body = try ImportText.checked(bytes)
-            // Lines ended by a carriage return alone (a classic Mac file: no
-            // line feed anywhere) are read as lines.
-            if !body.contains(10), body.contains(13) { body = ArraySlice(body.map { $0 == 13 ? 10 : $0 }) }
+            // A carriage return alone ends a line (a classic Mac file, or a
+            // line pasted from one), as editors show it; before a line feed it is part of its end.
+            if body.contains(13) {
+                let end = body.endIndex
+                if body.indices.contains(where: { body[$0] == 13 && ($0 + 1 == end || body[$0 + 1] != 10) }) {
+                    body = ArraySlice(
+                        body.indices.map { body[$0] == 13 && ($0 + 1 == end || body[$0 + 1] != 10) ? 10 : body[$0] })
+                }
+            }
             guard let format = detected else {
                 if body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{") {
                     throw ImportProblem("a JSON bank already: play it with --questions, check it with --validate")
