@@ -2131,4 +2131,23 @@ extension HTMLEntities {
         "zwj": "\u{200D}",
         "zwnj": "\u{200C}",
     ]
+
+    /// The names a browser reads without their semicolon too (`&amp`, `&copy2020`),
+    /// as a text's longest prefix: the standard's legacy names, 106 of them.
+    static let legacy: Set<String> = [
+        "AElig", "AMP", "Aacute", "Acirc", "Agrave", "Aring", "Atilde", "Auml",
+        "COPY", "Ccedil", "ETH", "Eacute", "Ecirc", "Egrave", "Euml", "GT",
+        "Iacute", "Icirc", "Igrave", "Iuml", "LT", "Ntilde", "Oacute", "Ocirc",
+        "Ograve", "Oslash", "Otilde", "Ouml", "QUOT", "REG", "THORN", "Uacute",
+        "Ucirc", "Ugrave", "Uuml", "Yacute", "aacute", "acirc", "acute", "aelig",
+        "agrave", "amp", "aring", "atilde", "auml", "brvbar", "ccedil", "cedil",
+        "cent", "copy", "curren", "deg", "divide", "eacute", "ecirc", "egrave",
+        "eth", "euml", "frac12", "frac14", "frac34", "gt", "iacute", "icirc",
+        "iexcl", "igrave", "iquest", "iuml", "laquo", "lt", "macr", "micro",
+        "middot", "nbsp", "not", "ntilde", "oacute", "ocirc", "ograve", "ordf",
+        "ordm", "oslash", "otilde", "ouml", "para", "plusmn", "pound", "quot",
+        "raquo", "reg", "sect", "shy", "sup1", "sup2", "sup3", "szlig",
+        "thorn", "times", "uacute", "ucirc", "ugrave", "uml", "uuml", "yacute",
+        "yen", "yuml",
+    ]
 }
