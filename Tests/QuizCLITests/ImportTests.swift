@@ -322,6 +322,11 @@ import Testing
         try refused(
             Array("term;meaning\nx;y\n".utf8), "sheet.csv", status: 65,
             message: "line 1: the header row names no answer column (answer, back or definition)", in: Scratch())
+        // The header is quoted as written.
+        try refused(
+            Array("Word,Meaning\nx,y\n".utf8), "words.csv", status: 65,
+            message: "line 1: the header row names no question column (question, prompt, front or term), "
+                + "but: \"Word\", \"Meaning\"", in: Scratch())
     }
 
     @Test func aNoteWith10000FieldsIsRefused() throws {

@@ -37,7 +37,7 @@ enum CSVImport {
             throw ImportProblem(
                 line: header.line,
                 "the header row names no question column (question, prompt, front or term), but: "
-                    + names.prefix(5).map { "\"\($0.prefix(40))\"" }.joined(separator: ", "))
+                    + header.fields.prefix(5).map { "\"\($0.trimmed.prefix(40))\"" }.joined(separator: ", "))
         }
         guard let answerColumn = column(answerNames) else {
             throw ImportProblem(line: header.line, "the header row names no answer column (answer, back or definition)")
