@@ -79,7 +79,11 @@ struct QuizCommand {
             if merged.needsCompaction { Compaction.startInBackground(folder: store.folder) }
             return merged.status
         case .importCards(let input):
-            let imported = try ImportCommand.run(context, input: input)
+            let imported = try ImportCommand.run(context, input: input) { finish in
+                let blocked = SignalBlock.terminating()
+                finish()
+                blocked.release()
+            }
             if imported.needsCompaction { Compaction.startInBackground(folder: store.folder) }
             return imported.status
         case .play(let name):

@@ -15,10 +15,14 @@ import QuizStore
 /// the output before the reviews are added, and put in place after).
 public enum ImportCommand {
     /// The exit status, and whether the journal wants a compaction now (the
-    /// executable starts it in the background, as after a merge).
-    public static func run(_ context: CommandContext, input: String) throws(CommandFailure) -> (
-        status: ExitStatus, needsCompaction: Bool
-    ) {
+    /// executable starts it in the background, as after a merge). `holding`
+    /// runs the part no signal may cut short, from adding the reviews to
+    /// putting the bank in place (the executable holds back SIGINT, SIGTERM
+    /// and SIGHUP meanwhile, as while a game is recorded): a kill leaves
+    /// neither reviews without their bank nor a bank's temporary file.
+    public static func run(
+        _ context: CommandContext, input: String, holding: (() -> Void) -> Void = { $0() }
+    ) throws(CommandFailure) -> (status: ExitStatus, needsCompaction: Bool) {
         guard let output = context.options.output else { return (.usage, false) }  // Options requires it
         // A bank written to the data folder's banks folder (where the menu
         // always looks, README's example) makes that folder, as a first game
@@ -43,20 +47,27 @@ public enum ImportCommand {
         } catch {
             throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
         }
-        var reviews: (needsCompaction: Bool, line: String)?
-        if !prepared.result.revlog.isEmpty, !context.options.noReviews {
-            do {
-                reviews = try addReviews(context, prepared: prepared, output: output)
-            } catch {
-                staged.abandon()
-                throw error
+        var finished: Result<(needsCompaction: Bool, line: String)?, CommandFailure> = .success(nil)
+        holding {
+            finished = Result { () throws(CommandFailure) -> (needsCompaction: Bool, line: String)? in
+                var reviews: (needsCompaction: Bool, line: String)?
+                if !prepared.result.revlog.isEmpty, !context.options.noReviews {
+                    do throws(CommandFailure) {
+                        reviews = try addReviews(context, prepared: prepared, output: output)
+                    } catch {
+                        staged.abandon()
+                        throw error
+                    }
+                }
+                do throws(CardImport.FileFailure) {
+                    try staged.commit()
+                } catch {
+                    throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
+                }
+                return reviews
             }
         }
-        do {
-            try staged.commit()
-        } catch {
-            throw CommandFailure(status: ExitStatus(error), message: TerminalText.safe(error.description))
-        }
+        let reviews = try finished.get()
         context.output.out(TerminalText.safe(line(prepared.result, input: input, output: output)))
         guard let reviews else { return (.success, false) }
         context.output.out(reviews.line)

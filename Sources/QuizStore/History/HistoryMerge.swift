@@ -455,6 +455,10 @@ struct KnownGames {
             }
             if new.isEmpty { return nil }
             if new.count < game.results.count { game = AnkiReviewImport.game(of: new) }
+            // Its reviews decide, not the game's fields: the same day's
+            // reviews imported to a bank of another name are its questions'.
+            identities.insert(GameIdentity(game).digest)
+            return game
         }
         if exported { return projections.insert(projection(game)).inserted ? game : nil }
         guard identities.insert(GameIdentity(game).digest).inserted else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import QuizCore
 import Testing
 
 /// An Anki package with its reviews, imported through the binary as a user
@@ -112,6 +113,42 @@ struct AnkiReviewsImportedTests {
         try Self.expectSchedule(scratch.dataDir, is: oracle)
         try Self.afterWhatWasLeftOut(scratch, package: package, bank: bank, reviews: Int(reviews.1)!, oracle: oracle)
         try Self.whatWasBegunFirst(scratch, begun: begun, package: package, reviews: Int(reviews.1)!, oracle: oracle)
+        try Self.aKilledImportLeavesBankAndReviewsTogether(scratch, package: package, reviews: Int(reviews.1)!)
+    }
+
+    /// SIGTERM at random moments of an import: the bank is in place exactly
+    /// when the reviews are in the history (none without the other), and
+    /// the next import adds what the killed one did not.
+    static func aKilledImportLeavesBankAndReviewsTogether(_ scratch: Scratch, package: String, reviews: Int) throws {
+        var generator = SeededGenerator(seed: 24)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<16 {
+            let folder = scratch.path + "/killed-\(round)"
+            let bank = folder + "/banks/deck.json"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: QuizBinary.path)
+            process.arguments = ["--import", package, "--output", bank, "--data-dir", folder]
+            process.environment = scratch.environment()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(10_000 + generator.below(50_000)))
+            process.terminate()
+            process.waitUntilExit()
+            let json = try runQuiz(
+                ["--history", "--format", "json", "--data-dir", folder], environment: scratch.environment())
+            let games = (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]) ?? []
+            let answers = games.reduce(0) { $0 + (($1["results"] as? [Any])?.count ?? 0) }
+            let placed = FileManager.default.fileExists(atPath: bank)
+            #expect(placed ? answers == reviews : answers == 0, "round \(round): bank \(placed), \(answers) answers")
+            outcomes[placed ? "whole" : "nothing", default: 0] += 1
+            let again = try runQuiz(
+                ["--import", package, "--output", bank, "--data-dir", folder], environment: scratch.environment())
+            #expect(again.stdout.contains(": \(placed ? 0 : reviews) added to the history"), "\(again.stdout)")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/banks")) ?? []
+            #expect(left == ["deck.json"], "round \(round): \(left)")
+        }
+        print("killed imports: \(outcomes)")
     }
 
     /// The schedule `--review` leaves in `folder` holds each card of the
@@ -224,5 +261,10 @@ struct AnkiReviewsImportedTests {
             environment: scratch.environment(["QUIZ_NOW": "2026-04-01T12:00:00Z"]))
         #expect(review.status == 0, "\(review.stderr)")
         try expectSchedule(folder, is: oracle, quiz: "begun")
+        // To a bank of another name, they are its questions' reviews: all added, whatever the days' games.
+        let renamed = try runQuiz(
+            ["--import", package, "--output", scratch.path + "/renamed.json", "--data-dir", folder],
+            environment: scratch.environment())
+        #expect(renamed.stdout.contains(": \(reviews) added to the history in "), "\(renamed.stdout)")
     }
 }
