@@ -248,6 +248,14 @@ import Testing
             "Anki's text export"
         ),
         ("deck.apkg", "PK\u{3}\u{4}", ["--import-separator", "comma"], "--import-separator", "an Anki package"),
+        (
+            "c.csv", "question,answer\nQ,A\n", ["--import-format", "anki-package", "--import-separator", ":"],
+            "--import-separator", "an Anki package"
+        ),
+        (
+            "k.md", "Q: one\nA: 1\n", ["--import-format", "csv", "--import-card-separator", ";"],
+            "--import-card-separator", "CSV"
+        ),
     ])
     func aSeparatorForAnotherFormatIsBadUsage(
         name: String, text: String, options: [String], option: String, format: String
@@ -260,6 +268,7 @@ import Testing
         let run = try runQuiz(["--import", input, "--output", output] + options, environment: scratch.environment())
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("quiz: \(option) goes with Quizlet's export"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
         #expect(run.stderr.contains("\(input) is read as \(format)"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
         // Said as Quizlet's, the same file is read so.

@@ -291,10 +291,6 @@ import Testing
         assertFails(
             ["--import", "a", "--output", "b.json", "--import-format", "apkg"],
             "unknown import format 'apkg' (expected anki-text, quizlet, csv, markdown or anki-package)")
-        assertFails(
-            ["--import", "a.md", "--output", "b.json", "--import-format", "csv", "--import-card-separator", ";"],
-            "--import-card-separator goes with Quizlet's export; a.md is read as CSV "
-                + "(--import-format quizlet reads it as Quizlet's)")
         // Any import may be of an Anki package (told by its zip magic), whose reviews go to --data-dir.
         assertParse(["--import", "a", "--output", "b.json", "--data-dir", "d"]) { #expect($0.dataDir == "d") }
         assertParse(["--import", "a.zip", "--import-format", "anki-package", "--output", "b.json", "--no-reviews"])

@@ -464,12 +464,8 @@ public struct Options: Sendable, Equatable {
         if noReviews, case .importCards(let file) = mode, !importsAnkiPackage(file) {
             throw usageError("--no-reviews goes with --import of an Anki package (.apkg, .colpkg)")
         }
-        // A format told by the file is checked when it is read (`CardImport.prepare`).
-        if case .importCards(let file) = mode,
-            let problem = CardImport.separatorProblem(importSettings, format: importSettings.format, input: file)
-        {
-            throw usageError(problem)
-        }
+        // A separator its format does not take is refused when the file is
+        // read (`CardImport.prepare`), the format said or told by the file.
     }
 
     /// Options that would do nothing in the mode chosen are errors, not silence.
