@@ -126,7 +126,8 @@ struct AnkiPackageTests {
 
     /// A template's names that are no field, `{{Card}}`, `{{Tags}}`,
     /// `{{Deck}}`, `{{Subdeck}}` and `{{Type}}`, rendered as Anki's own
-    /// library renders them, in both package formats.
+    /// library renders them, and sections on them (`{{#Tags}}`), in both
+    /// package formats.
     @Test(arguments: [false, true])
     func namesThatAreNoFieldShowAsInAnki(legacy: Bool) throws {
         let scratch = Scratch()
@@ -150,6 +151,20 @@ struct AnkiPackageTests {
                 note.tags = ["t1", "geo::europe"]
                 col.add_note(note, deck)
                 shown += [re.search(r"\[[^\]]*\]", card.question().split("</style>")[-1]).group(0) for card in note.cards()]
+            # Sections on those names: a tagged and an untagged note, their fronts whole.
+            model = col.models.copy(col.models.by_name("Basic"))
+            model["name"] = "Sections"
+            model["tmpls"][0]["qfmt"] = (
+                "{{#Tags}}({{Tags}}) {{/Tags}}{{^Tags}}untagged {{/Tags}}{{#Card}}{{Card}}: {{/Card}}"
+                "{{^Deck}}nowhere {{/Deck}}{{Front}}")
+            col.models.update_dict(model)
+            for tags in [["animal"], []]:
+                note = col.new_note(col.models.by_name("Sections"))
+                note["Front"] = "perro " + str(len(tags))
+                note["Back"] = "dog"
+                note.tags = tags
+                col.add_note(note, deck)
+                shown.append(re.sub(r"<[^>]*>", "", note.cards()[0].question().split("</style>")[-1]).strip())
             options = ExportAnkiPackageOptions(
                 with_scheduling=False, with_deck_configs=False, with_media=False, legacy=sys.argv[2] == "true")
             col.export_anki_package(out_path=sys.argv[1], options=options, limit=None)
@@ -157,15 +172,17 @@ struct AnkiPackageTests {
             """#, [package, String(legacy)])
         let shown = try JSONDecoder().decode(
             [String].self, from: Data(contentsOf: URL(fileURLWithPath: package + ".json")))
-        #expect(shown.count == 3 && shown[0] == "[Card 1|geo::europe t1|Names::Sub|Sub|Basic]", "\(shown)")
+        #expect(shown.count == 5 && shown[0] == "[Card 1|geo::europe t1|Names::Sub|Sub|Basic]", "\(shown)")
+        #expect(shown[3] == "(animal) Card 1: perro 1" && shown[4] == "untagged Card 1: perro 0", "\(shown)")
         let output = scratch.path + "/names.json"
         let run = try runQuiz(["--import", package, "--output", output], environment: scratch.environment())
         #expect(run.status == 0, "\(run.stderr)")
         let prompts = try questions(output).map { $0["prompt"] as! String }
-        #expect(prompts.count == 3)
-        for (prompt, anki) in zip(prompts, shown) {
+        #expect(prompts.count == 5)
+        for (prompt, anki) in zip(prompts.prefix(3), shown) {
             #expect(prompt.hasPrefix(anki + " "), "quiz: \(prompt), Anki: \(anki)")
         }
+        #expect(Array(prompts.suffix(2)) == Array(shown.suffix(2)), "sections on those names")
     }
 
     @Test func theFormatCanBeSaidOrToldByTheZipMagic() throws {

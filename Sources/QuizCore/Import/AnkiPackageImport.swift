@@ -77,18 +77,17 @@ enum AnkiPackageImport {
                 let template = roles[key] ?? Self.roles(notetype, ord: card.ord)
                 roles[key] = template
                 // A template with sections asks and answers with the fields it shows for this note.
-                let role = template.forNote(note.fields)
+                let names =
+                    template.front?.showsSpecial == true || template.back?.showsSpecial == true
+                    ? special(collection, notetype, note, card) : [:]
+                let role = template.forNote(note.fields, special: names)
                 func texts(_ indices: [Int]) -> [AnkiHTML.Text] {
                     indices.filter { $0 < note.fields.count }.map { AnkiHTML.text(note.fields[$0]) }
                         .filter { !$0.text.isEmpty }
                 }
                 // The question is what the card's front shows (its template
                 // rendered), the answer the field its back adds (through its filters).
-                var prompt = role.front.map {
-                    AnkiHTML.text(
-                        $0.render(
-                            note.fields, special: $0.showsSpecial ? special(collection, notetype, note, card) : [:]))
-                }
+                var prompt = role.front.map { AnkiHTML.text($0.render(note.fields, special: names)) }
                 // A front that shows no field's text is blank, as Anki says of it (its card skipped).
                 // (A front that is one field, Basic's `{{Front}}`, is that field's text: told without it.)
                 if let front = role.front, prompt?.text.isEmpty == false, !front.isLoneField,
@@ -163,9 +162,9 @@ enum AnkiPackageImport {
 
         /// The roles for a note's fields: these, unless a template has
         /// sections, when the fields it shows for the note decide them.
-        func forNote(_ values: [String]) -> Roles {
+        func forNote(_ values: [String], special: [String: String]) -> Roles {
             guard let front, let back, front.hasSections || back.hasSections else { return self }
-            return AnkiPackageImport.roles(front: front, back: back, values: values)
+            return AnkiPackageImport.roles(front: front, back: back, values: values, special: special)
         }
     }
 
@@ -190,18 +189,20 @@ enum AnkiPackageImport {
         guard let notetype, let template = notetype.templates[ord] else { return Roles() }
         return roles(
             front: AnkiTemplate(template.question, fields: notetype.fields),
-            back: AnkiTemplate(template.answer, fields: notetype.fields), values: nil)
+            back: AnkiTemplate(template.answer, fields: notetype.fields), values: nil, special: [:])
     }
 
     /// The front asks with the fields it shows; the back answers with the
     /// first field it adds (or the one typed on the front) and explains
     /// with the rest. With `values`, only the fields shown for that note.
-    private static func roles(front: AnkiTemplate, back: AnkiTemplate, values: [String]?) -> Roles {
+    private static func roles(front: AnkiTemplate, back: AnkiTemplate, values: [String]?, special: [String: String])
+        -> Roles
+    {
         var roles = Roles()
         roles.front = front
         roles.back = back
         var typed: Int?
-        for (filters, index) in values.map(front.shown) ?? front.references {
+        for (filters, index) in values.map({ front.shown($0, special: special) }) ?? front.references {
             if filters.contains("type") {
                 typed = typed ?? index
             } else if !roles.prompt.contains(index) {
@@ -209,7 +210,7 @@ enum AnkiPackageImport {
             }
         }
         var added: [(filters: [String], index: Int)] = []
-        for (filters, index) in values.map(back.shown) ?? back.references
+        for (filters, index) in values.map({ back.shown($0, special: special) }) ?? back.references
         where !filters.contains("type") && !roles.prompt.contains(index) && index != typed
             && !added.contains(where: { $0.index == index })
         {

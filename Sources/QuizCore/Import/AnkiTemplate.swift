@@ -18,8 +18,9 @@ struct AnkiTemplate {
         case field(Int, filters: [String])
         /// A name that is no field (`Deck`), with its filters.
         case special(String, filters: [String])
-        /// A section's start: the field it tests, and whether it is shown when that field is empty (`^`).
-        case section(Int?, inverted: Bool)
+        /// A section's start: the field it tests (nil for a name that is no
+        /// field, `{{#Tags}}`: `name`), and whether it is shown when that is empty (`^`).
+        case section(Int?, name: String, inverted: Bool)
         case sectionEnd
     }
 
@@ -41,7 +42,7 @@ struct AnkiTemplate {
             switch first {
             case "#", "^":
                 let name = String(token.dropFirst()).trimmed
-                parts.append(.section(fields.firstIndex(of: name), inverted: first == "^"))
+                parts.append(.section(fields.firstIndex(of: name), name: name, inverted: first == "^"))
             case "/": parts.append(.sectionEnd)
             case "!": continue
             default:
@@ -76,16 +77,18 @@ struct AnkiTemplate {
 
     /// Its parts a note's `values` show: text, fields and names, those in
     /// a section not shown left out (Anki tests a field for text with its
-    /// HTML taken out); the section markers themselves are not parts shown.
-    func shownParts(_ values: [String]) -> [Part] {
+    /// HTML taken out, and a name that is no field by its value in
+    /// `special`); the section markers themselves are not parts shown.
+    func shownParts(_ values: [String], special: [String: String] = [:]) -> [Part] {
         guard hasSections else { return parts }
         var found: [Part] = []
         var hidden = 0  // sections open and not shown
         var open: [Bool] = []
         for part in parts {
             switch part {
-            case .section(let index, let inverted):
-                let hasText = index.map { $0 < values.count && !AnkiHTML.text(values[$0]).text.isEmpty } ?? false
+            case .section(let index, let name, let inverted):
+                let value = index.map { $0 < values.count ? values[$0] : "" } ?? special[name] ?? ""
+                let hasText = !AnkiHTML.text(value).text.isEmpty
                 let show = hidden == 0 && hasText != inverted
                 open.append(show)
                 if !show { hidden += 1 }
@@ -100,17 +103,19 @@ struct AnkiTemplate {
 
     /// The fields it shows for a note's `values` (as `references`, but
     /// those in a section not shown left out).
-    func shown(_ values: [String]) -> [(filters: [String], index: Int)] {
-        shownParts(values).compactMap {
+    func shown(_ values: [String], special: [String: String] = [:]) -> [(filters: [String], index: Int)] {
+        shownParts(values, special: special).compactMap {
             if case .field(let index, let filters) = $0 { return (filters, index) }
             return nil
         }
     }
 
-    /// Whether it shows a name that is no field (`{{Deck}}`): only then are a card's such names looked up.
+    /// Whether it shows or tests a name that is no field (`{{Deck}}`,
+    /// `{{#Tags}}`): only then are a card's such names looked up.
     var showsSpecial: Bool {
         parts.contains {
             if case .special = $0 { return true }
+            if case .section(nil, _, _) = $0 { return true }
             return false
         }
     }
@@ -130,7 +135,7 @@ struct AnkiTemplate {
     func render(_ values: [String], special: [String: String] = [:], cloze: String? = nil) -> String {
         if isLoneField, case .field(let index, _) = parts[0] { return index < values.count ? values[index] : "" }
         var out = ""
-        for part in shownParts(values) {
+        for part in shownParts(values, special: special) {
             switch part {
             case .text(let text): out += text
             case .field(let index, let filters):
