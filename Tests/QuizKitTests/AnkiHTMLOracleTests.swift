@@ -154,6 +154,10 @@ private enum ReferenceAnkiHTML {
                 case "br":
                     out.append("\n")
                     pendingSpace = false
+                case "p":
+                    // Added after the byte reading (paragraphs apart by a blank line).
+                    newline()
+                    if out.count >= 2, Array(out)[out.count - 2] != "\n" { out.append("\n") }
                 case "td", "th":
                     // Added after the byte reading (cells apart by a space).
                     if !tag.closing, let last = out.last, last != "\n" { pendingSpace = true }

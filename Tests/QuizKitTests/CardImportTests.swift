@@ -40,10 +40,13 @@ private let basic = AnkiCollection.Notetype(
         #expect(AnkiHTML.text("a <b>tag</b> &lt;kept&gt;", html: false).text == "a <b>tag</b> &lt;kept&gt;")
     }
 
-    /// Table cells read side by side, apart by a space, and a ruby's
-    /// reading in brackets after its text (its `<rp>` brackets left out).
+    /// Table cells read side by side, apart by a space; a ruby's reading in
+    /// brackets after its text (its `<rp>` brackets left out); paragraphs
+    /// apart by a blank line; a short power as typed (`mc^2`).
     @Test(arguments: [
         ("<table><tr><td>a</td><td>b</td></tr><tr><th>c</th><td>d</td></tr></table>", "a b\nc d"),
+        ("<p>Paris</p><p>Capital since 508.</p>", "Paris\n\nCapital since 508."),
+        ("e = mc<sup>2</sup>, x<sup>-1</sup>, Paris<sup>[1]</sup>, H<sub>2</sub>O", "e = mc^2, x^-1, Paris[1], H2O"),
         ("<ruby>漢字<rt>かんじ</rt></ruby>です", "漢字(かんじ)です"),
         ("<ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>", "漢字(かんじ)"),
         ("<ruby>漢<rt>かん<rb>字<rt>じ</ruby>", "漢(かん)字(じ)"),
@@ -324,6 +327,10 @@ private let basic = AnkiCollection.Notetype(
             ("Tokyo ()", "Tokyo ()", nil, nil),
             ("Tokyo (\u{200B})", "Tokyo (\u{200B})", nil, nil),
             ("(only a gloss)", "(only a gloss)", nil, nil),
+            ("Tokyo\n（東京）", "Tokyo （東京）", "Tokyo", nil),
+            ("東京(とうきょう)", "東京(とうきょう)", "東京", nil),
+            ("Paris\n(France)\n(Europe)", "Paris (France) (Europe)", "Paris", nil),
+            ("H2O(l)", "H2O(l)", nil, nil),
         ] as [(String, String, String?, String?)])
     func aBackIsAnAnswerAGlossAndANote(back: String, answer: String, accept: String?, note: String?) {
         let read = ImportedAnswer(back)

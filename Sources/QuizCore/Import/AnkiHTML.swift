@@ -138,6 +138,21 @@ enum AnkiHTML {
                 case "rp":
                     // The brackets a browser without ruby shows: read up to the next tag (its end tag may be left out).
                     if !tag.closing { i = bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count }
+                case "p":
+                    // A paragraph is apart from what is around it by a blank
+                    // line (a back's note after its answer: `ImportedAnswer`).
+                    newline()
+                    if out.count >= 2, out[out.count - 2] != 10 { out.append(10) }
+                case "sup":
+                    // A short power (`x<sup>2</sup>`) is written `x^2`, as typed at a prompt.
+                    if !tag.closing, let end = bytes[i...].firstIndex(of: UInt8(ascii: "<")), (1...3).contains(end - i),
+                        bytes[i..<end].allSatisfy({ (48...57).contains($0) || $0 == 43 || $0 == 45 || $0 == 110 }),
+                        bytes[end...].starts(with: Array("</sup>".utf8))
+                    {
+                        if pendingSpace { out.append(32) }
+                        pendingSpace = false
+                        out.append(UInt8(ascii: "^"))
+                    }
                 case "td", "th":
                     // Cells side by side, apart by a space (as a browser's copy has them apart).
                     if !tag.closing, let last = out.last, last != 10 { pendingSpace = true }

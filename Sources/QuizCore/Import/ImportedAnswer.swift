@@ -50,28 +50,37 @@ struct ImportedAnswer: Equatable {
         accept = Self.withoutClosingGloss(joined)
     }
 
-    /// What a line wholly in round or square brackets holds, when it shows something.
+    /// The brackets a gloss is in: round and square, and their full-width
+    /// forms (`（東京）`, as Japanese and Chinese text writes them).
+    static let brackets: [Character: Character] = ["(": ")", "[": "]", "（": "）", "［": "］"]
+
+    /// What a line wholly in brackets holds, when it shows something.
     static func gloss(_ line: some StringProtocol) -> Substring? {
-        guard let open = line.first, let close = line.last, line.count > 2,
-            (open == "(" && close == ")") || (open == "[" && close == "]")
-        else { return nil }
+        guard let open = line.first, let close = line.last, line.count > 2, brackets[open] == close else { return nil }
         let inside = line.dropFirst().dropLast()
         // One pair: `(a) or (b)` is two glosses' text, not one.
         guard !inside.contains(open), !inside.contains(close), !String(inside).showsNothing else { return nil }
         return Substring(inside)
     }
 
-    /// `answer` without the gloss it ends in (` (…)` or ` […]`), when what
-    /// is left shows something, has no bracket of that kind (`(a) or (b)`
-    /// is one answer) and does not end a list (`a; (b)`).
+    /// `answer` without the glosses it ends in (` (…)`, ` […]`, and
+    /// `Paris (France) (Europe)` is `Paris`), when what is left shows
+    /// something, has no bracket (`(a) or (b)` and `f(x) (a function)`
+    /// are one answer each) and does not end a list (`a; (b)`). A gloss
+    /// follows a space, or a character past ASCII with none (`東京(とうきょう)`,
+    /// a ruby's reading as `AnkiHTML` writes it).
     static func withoutClosingGloss(_ answer: String) -> String? {
-        guard answer.last == ")" || answer.last == "]" else { return nil }
-        let open: Character = answer.last == ")" ? "(" : "["
-        guard let start = answer.lastIndex(of: open), start > answer.startIndex,
-            answer[answer.index(before: start)] == " ", gloss(answer[start...]) != nil
+        var base = Substring(answer)
+        while let close = base.last, let open = brackets.first(where: { $0.value == close })?.key,
+            let start = base.lastIndex(of: open), start > base.startIndex, gloss(base[start...]) != nil
+        {
+            let before = base[base.index(before: start)]
+            guard before == " " || !before.isASCII else { break }
+            base = Substring(String(base[..<start]).trimmed)
+        }
+        guard base.count < answer.count, !String(base).showsNothing, !base.hasSuffix(";"),
+            !base.contains(where: { brackets[$0] != nil || brackets.values.contains($0) })
         else { return nil }
-        let base = String(answer[..<start]).trimmed
-        guard !base.showsNothing, !base.hasSuffix(";"), !base.contains(open) else { return nil }
-        return base
+        return String(base)
     }
 }
