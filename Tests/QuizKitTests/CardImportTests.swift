@@ -345,7 +345,10 @@ private let basic = AnkiCollection.Notetype(
         ("\\*not em\\*", "*not em*"),
         ("`a*b*c`", "a*b*c"), ("`` a ` b ``", "a ` b"), ("`open", "`open"), ("[text](http://x \"t\")", "text"),
         ("![a picture](img/p.png)", "[image: p.png]"), ("[not a link]", "[not a link]"), ("C:\\\\path", "C:\\path"),
-        ("5 \\< 6", "5 < 6"), ("é **ü** ✓", "é ü ✓"),
+        ("5 \\< 6", "5 < 6"), ("é **ü** ✓", "é ü ✓"), ("AT&amp;T &copy; &bogus; R&D", "AT&T © &bogus; R&D"),
+        ("<b>tag</b> here", "tag here"), ("~~struck~~ and a ~ b", "struck and a ~ b"),
+        ("<https://a.example/x>", "https://a.example/x"), ("one<br>two", "one\ntwo"),
+        ("2 < 3 and a<b", "2 < 3 and a<b"),
     ])
     func markdownIsReadAsItShows(raw: String, shown: String) {
         #expect(MarkdownText.plain(Substring(raw)) == shown, "\(raw)")
@@ -356,6 +359,7 @@ private let basic = AnkiCollection.Notetype(
     @Test func randomMarkdownRendersAndClozesAsked() {
         let pieces = [
             "*", "**", "_", "`", "``", "[", "]", "(", ")", "\\", "!", "a", "word", " ", "é", "\u{301}", "x_y",
+            "&", "amp;", "<", ">", "b", "~", "~~", "#", ";", "http:",
         ]
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<3000 {
@@ -370,11 +374,12 @@ private let basic = AnkiCollection.Notetype(
     }
 
     @Test func aMarkdownClozeTakesItsOutermostBracketsAndNotEscapedOnes() {
-        let made = MarkdownImport.clozes("The [sun] is **a star**; \\[citation needed\\] and [a [nested] one] [x](y).")
+        let made = MarkdownImport.clozes(
+            "The [sun] is **a star**; \\[citation needed\\] and [a [nested] one] [x](y) `[code]`.")
         #expect(
             made.cards.map { "\($0.prompt) → \($0.answer)" } == [
-                "The ____ is a star; [citation needed] and a [nested] one x. → sun",
-                "The sun is a star; [citation needed] and ____ x. → a [nested] one",
+                "The ____ is a star; [citation needed] and a [nested] one x [code]. → sun",
+                "The sun is a star; [citation needed] and ____ x [code]. → a [nested] one",
             ])
     }
 

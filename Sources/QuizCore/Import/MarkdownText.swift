@@ -5,13 +5,17 @@
 /// mention a picture of an Anki card gets (`[image: file]`). Emphasis
 /// follows CommonMark's flanking rules in short: an opening run is followed
 /// by a character that is not white space, a closing run follows one, and
-/// `_` never opens or closes inside a word (`snake_case` is kept).
+/// `_` never opens or closes inside a word (`snake_case` is kept);
+/// `~~struck~~` is its text too. HTML in it is read as the page shows it:
+/// a character reference its character (`AT&amp;T`), a tag nothing (`<br>`
+/// a line break), an autolink `<https://…>` its address.
 enum MarkdownText {
     static func plain(_ line: Substring) -> String {
         guard
             line.utf8.contains(where: {
                 $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "*")
-                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "[")
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "~")
+                    || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&")
             })
         else { return String(line) }
         let characters = Array(line)
@@ -69,7 +73,26 @@ enum MarkdownText {
                     add(String(repeating: "`", count: run))
                     i += run
                 }
-            } else if character == "*" || character == "_" {
+            } else if character == "&", let end = referenceEnd(characters, from: i) {
+                // A reference, decoded as a browser reads it (the rest of the run kept).
+                add(HTMLEntities.decode(String(characters[i..<end])))
+                i = end
+            } else if character == "<", let close = characters[(i + 1)...].firstIndex(of: ">"),
+                let inner = Optional(String(characters[(i + 1)..<close])), let first = inner.first,
+                first.isASCII && first.isLetter || first == "/", !inner.contains("<")
+            {
+                // An autolink (a scheme, `:`, no space) is its address; a tag is nothing, `<br>` a line break.
+                let scheme = inner.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+                if scheme.count >= 2, inner.dropFirst(scheme.count).first == ":", !inner.contains(" ") {
+                    add(inner)
+                } else {
+                    let name = inner.drop { $0 == "/" }.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                    if name.lowercased() == "br" { add("\n") }
+                }
+                i = close + 1
+            } else if character == "*" || character == "_" || character == "~",
+                character != "~" || (i + 1 < characters.count && characters[i + 1] == "~")
+            {
                 var run = 1
                 while i + run < characters.count, characters[i + run] == character { run += 1 }
                 let before = i > 0 ? characters[i - 1] : " "
@@ -123,6 +146,20 @@ enum MarkdownText {
         }
         return pieces.map { piece in piece.delimiter.map { String(repeating: $0, count: piece.count) } ?? piece.text }
             .joined()
+    }
+
+    /// Where the run of a character reference that starts at `start` (an
+    /// `&`) ends: letters, digits and `#`, and a `;` after them; nil when
+    /// none follow.
+    static func referenceEnd(_ characters: [Character], from start: Int) -> Int? {
+        var end = start + 1
+        while end < characters.count, end - start <= 33, characters[end].isASCII,
+            characters[end].isLetter || characters[end].isNumber || characters[end] == "#"
+        {
+            end += 1
+        }
+        guard end > start + 1 else { return nil }
+        return end < characters.count && characters[end] == ";" ? end + 1 : end
     }
 
     /// The link whose `[` is at `open`: where its text ends (its `]`), its
