@@ -131,16 +131,8 @@ enum MarkdownImport {
                 continue
             case "`":
                 // A code span's brackets are its text, never a deletion.
-                var run = 1
-                while i + run < characters.count, characters[i + run] == "`" { run += 1 }
-                var j = i + run
-                while j < characters.count {
-                    var other = 0
-                    while j + other < characters.count, characters[j + other] == "`" { other += 1 }
-                    if other == run { break }
-                    j += max(1, other)
-                }
-                i = j < characters.count ? j + run : i + run
+                let span = MarkdownText.codeSpan(characters, at: i)
+                i = span.close.map { $0 + span.run } ?? i + span.run
                 continue
             case "!" where i + 1 < characters.count && characters[i + 1] == "[":
                 if let link = MarkdownText.link(characters, at: i + 1) {

@@ -44,34 +44,17 @@ enum MarkdownText {
                 add(String(characters[i + 1]))
                 i += 2
             } else if character == "`" {
-                var run = 1
-                while i + run < characters.count, characters[i + run] == "`" { run += 1 }
-                // The closing run of the same length, else the backticks are text.
-                var j = i + run
-                var close: Int?
-                while j < characters.count {
-                    if characters[j] == "`" {
-                        var other = 1
-                        while j + other < characters.count, characters[j + other] == "`" { other += 1 }
-                        if other == run {
-                            close = j
-                            break
-                        }
-                        j += other
-                    } else {
-                        j += 1
-                    }
-                }
-                if let close {
-                    var code = String(characters[(i + run)..<close])
+                let span = codeSpan(characters, at: i)
+                if let close = span.close {
+                    var code = String(characters[(i + span.run)..<close])
                     if code.count > 2, code.first == " ", code.last == " " {
                         code = String(code.dropFirst().dropLast())
                     }
                     add(code)
-                    i = close + run
+                    i = close + span.run
                 } else {
-                    add(String(repeating: "`", count: run))
-                    i += run
+                    add(String(repeating: "`", count: span.run))
+                    i += span.run
                 }
             } else if character == "&", let end = referenceEnd(characters, from: i) {
                 // A reference, decoded as a browser reads it (the rest of the run kept).
@@ -146,6 +129,26 @@ enum MarkdownText {
         }
         return pieces.map { piece in piece.delimiter.map { String(repeating: $0, count: piece.count) } ?? piece.text }
             .joined()
+    }
+
+    /// The code span whose backticks start at `open`: how many they are,
+    /// and where the closing run of as many starts (nil when there is
+    /// none: the backticks are text).
+    static func codeSpan(_ characters: [Character], at open: Int) -> (run: Int, close: Int?) {
+        var run = 1
+        while open + run < characters.count, characters[open + run] == "`" { run += 1 }
+        var j = open + run
+        while j < characters.count {
+            guard characters[j] == "`" else {
+                j += 1
+                continue
+            }
+            var other = 1
+            while j + other < characters.count, characters[j + other] == "`" { other += 1 }
+            if other == run { return (run, j) }
+            j += other
+        }
+        return (run, nil)
     }
 
     /// Where the run of a character reference that starts at `start` (an
