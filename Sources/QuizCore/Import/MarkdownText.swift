@@ -60,10 +60,7 @@ enum MarkdownText {
                 // A reference, decoded as a browser reads it (the rest of the run kept).
                 add(HTMLEntities.decode(String(characters[i..<end])))
                 i = end
-            } else if character == "<", let close = characters[(i + 1)...].firstIndex(of: ">"),
-                let inner = Optional(String(characters[(i + 1)..<close])), let first = inner.first,
-                first.isASCII && first.isLetter || first == "/", !inner.contains("<")
-            {
+            } else if character == "<", let (inner, end) = markup(characters, at: i) {
                 // An autolink (a scheme, `:`, no space) is its address; a tag is nothing, `<br>` a line break.
                 let scheme = inner.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
                 if scheme.count >= 2, inner.dropFirst(scheme.count).first == ":", !inner.contains(" ") {
@@ -72,7 +69,7 @@ enum MarkdownText {
                     let name = inner.drop { $0 == "/" }.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
                     if name.lowercased() == "br" { add("\n") }
                 }
-                i = close + 1
+                i = end
             } else if character == "*" || character == "_" || character == "~",
                 character != "~" || (i + 1 < characters.count && characters[i + 1] == "~")
             {
@@ -149,6 +146,18 @@ enum MarkdownText {
             j += other
         }
         return (run, nil)
+    }
+
+    /// The markup whose `<` is at `open` (a tag, `<b>` or `</b>`, or an
+    /// autolink): what it holds up to its `>`, which starts with a letter
+    /// or `/` and has no other `<`, and the index after it; nil when `<`
+    /// is text (`2 < 3`).
+    static func markup(_ characters: [Character], at open: Int) -> (inner: String, end: Int)? {
+        guard let close = characters[(open + 1)...].firstIndex(of: ">") else { return nil }
+        let inner = String(characters[(open + 1)..<close])
+        guard let first = inner.first, (first.isASCII && first.isLetter) || first == "/", !inner.contains("<")
+        else { return nil }
+        return (inner, close + 1)
     }
 
     /// Where the run of a character reference that starts at `start` (an
