@@ -373,6 +373,41 @@ private let basic = AnkiCollection.Notetype(
         }
     }
 
+    /// A line's marks, found in one pass, are what a search from each
+    /// bracket or angle would find (the reading is linear, not squared).
+    @Test func markdownMarksAreWhatASearchFinds() {
+        let pieces: [Character] = ["[", "]", "\\", "(", ")", "<", ">", "a"]
+        var generator = SeededGenerator(seed: 34)
+        for _ in 0..<2000 {
+            let characters = (0..<generator.below(24)).map { _ in pieces[generator.below(pieces.count)] }
+            let marks = MarkdownText.Marks(characters)
+            var escaped = false
+            for (index, character) in characters.enumerated() {
+                defer { escaped = !escaped && character == "\\" }
+                for wanted in [")", "<", ">"] as [Character] {
+                    let found = characters[(index + 1)...].firstIndex(of: wanted) ?? characters.count
+                    #expect(marks.next(wanted, after: index) == found, "\(String(characters))")
+                }
+                guard character == "[", !escaped else { continue }
+                var depth = 0
+                var close: Int?
+                var i = index
+                while i < characters.count, close == nil {
+                    if characters[i] == "\\" {
+                        i += 1
+                    } else if characters[i] == "[" {
+                        depth += 1
+                    } else if characters[i] == "]" {
+                        depth -= 1
+                        if depth == 0 { close = i }
+                    }
+                    i += 1
+                }
+                #expect(marks.closing[index] == close, "\(String(characters)) at \(index)")
+            }
+        }
+    }
+
     @Test func aMarkdownClozeTakesItsOutermostBracketsAndNotEscapedOnes() {
         let made = MarkdownImport.clozes(
             "The [sun] is **a star**; \\[citation needed\\] and [a [nested] one] [x](y) `[code]`.")

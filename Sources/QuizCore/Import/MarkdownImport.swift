@@ -121,6 +121,7 @@ enum MarkdownImport {
     /// nor a link's or a picture's; each piece is then rendered (`MarkdownText`).
     static func clozes(_ text: String) -> (cards: [CardImport.Card], beyond: Int) {
         let characters = Array(text)
+        let marks = MarkdownText.Marks(characters)
         var pieces: [(raw: Substring, deletion: Bool)] = []
         var start = 0
         var i = 0
@@ -135,16 +136,16 @@ enum MarkdownImport {
                 i = span.close.map { $0 + span.run } ?? i + span.run
                 continue
             case "!" where i + 1 < characters.count && characters[i + 1] == "[":
-                if let link = MarkdownText.link(characters, at: i + 1) {
+                if let link = MarkdownText.link(characters, at: i + 1, marks: marks) {
                     i = link.end
                     continue
                 }
             case "[":
-                if let link = MarkdownText.link(characters, at: i) {
+                if let link = MarkdownText.link(characters, at: i, marks: marks) {
                     i = link.end
                     continue
                 }
-                if let close = MarkdownText.closingBracket(characters, from: i) {
+                if let close = marks.closing[i] {
                     pieces.append((Substring(String(characters[start..<i])), false))
                     pieces.append((Substring(String(characters[(i + 1)..<close])), true))
                     i = close + 1

@@ -10,7 +10,10 @@
 /// a character reference its character (`AT&amp;T`), a tag nothing (`<br>`
 /// a line break), an autolink `<https://…>` its address.
 enum MarkdownText {
-    static func plain(_ line: Substring) -> String {
+    /// `inLink`: the text of a link, whose own brackets are text (links do
+    /// not nest, and reading them again at each depth made a line of
+    /// nested brackets cost its length squared).
+    static func plain(_ line: Substring, inLink: Bool = false) -> String {
         guard
             line.utf8.contains(where: {
                 $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "*")
@@ -19,6 +22,7 @@ enum MarkdownText {
             })
         else { return String(line) }
         let characters = Array(line)
+        let marks = Marks(characters)
         // Pieces of text, and runs of `*` or `_` that may open or close emphasis.
         struct Piece {
             var text: String
@@ -60,7 +64,7 @@ enum MarkdownText {
                 // A reference, decoded as a browser reads it (the rest of the run kept).
                 add(HTMLEntities.decode(String(characters[i..<end])))
                 i = end
-            } else if character == "<", let (inner, end) = markup(characters, at: i) {
+            } else if character == "<", let (inner, end) = markup(characters, at: i, marks: marks) {
                 // An autolink (a scheme, `:`, no space) is its address; a tag is nothing, `<br>` a line break.
                 let scheme = inner.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
                 if scheme.count >= 2, inner.dropFirst(scheme.count).first == ":", !inner.contains(" ") {
@@ -88,10 +92,12 @@ enum MarkdownText {
                         text: String(repeating: character, count: run), delimiter: character, count: run, opens: opens,
                         closes: closes))
                 i += run
-            } else if character == "[" || (character == "!" && i + 1 < characters.count && characters[i + 1] == "["),
-                let link = link(characters, at: character == "!" ? i + 1 : i)
+            } else if !inLink,
+                character == "[" || (character == "!" && i + 1 < characters.count && characters[i + 1] == "["),
+                let link = link(characters, at: character == "!" ? i + 1 : i, marks: marks)
             {
-                let text = plain(Substring(String(characters[(character == "!" ? i + 2 : i + 1)..<link.textEnd])))
+                let text = plain(
+                    Substring(String(characters[(character == "!" ? i + 2 : i + 1)..<link.textEnd])), inLink: true)
                 if character == "!" {
                     let file = link.target.split(separator: "/").last.map(String.init) ?? link.target
                     add("[image: \(file)]")
@@ -152,11 +158,11 @@ enum MarkdownText {
     /// autolink): what it holds up to its `>`, which starts with a letter
     /// or `/` and has no other `<`, and the index after it; nil when `<`
     /// is text (`2 < 3`).
-    static func markup(_ characters: [Character], at open: Int) -> (inner: String, end: Int)? {
-        guard let close = characters[(open + 1)...].firstIndex(of: ">") else { return nil }
+    static func markup(_ characters: [Character], at open: Int, marks: Marks) -> (inner: String, end: Int)? {
+        let close = marks.next(">", after: open)
+        guard close < characters.count, marks.next("<", after: open) > close else { return nil }
         let inner = String(characters[(open + 1)..<close])
-        guard let first = inner.first, (first.isASCII && first.isLetter) || first == "/", !inner.contains("<")
-        else { return nil }
+        guard let first = inner.first, (first.isASCII && first.isLetter) || first == "/" else { return nil }
         return (inner, close + 1)
     }
 
@@ -177,30 +183,59 @@ enum MarkdownText {
     /// The link whose `[` is at `open`: where its text ends (its `]`), its
     /// target, and the index after its `)`; nil when `[…]` is not followed
     /// by `(…)`.
-    static func link(_ characters: [Character], at open: Int) -> (textEnd: Int, target: String, end: Int)? {
-        guard let close = closingBracket(characters, from: open), close + 1 < characters.count,
-            characters[close + 1] == "(", let end = characters[(close + 2)...].firstIndex(of: ")")
-        else { return nil }
+    static func link(_ characters: [Character], at open: Int, marks: Marks) -> (
+        textEnd: Int, target: String, end: Int
+    )? {
+        guard let close = marks.closing[open], close + 1 < characters.count, characters[close + 1] == "(" else {
+            return nil
+        }
+        let end = marks.next(")", after: close + 1)
+        guard end < characters.count else { return nil }
         let target = String(characters[(close + 2)..<end]).split(separator: " ").first.map(String.init) ?? ""
         return (close, target, end + 1)
     }
 
-    /// The `]` that closes the `[` at `open`, brackets nested inside it and
-    /// escaped ones (`\]`) passed over; nil when there is none.
-    static func closingBracket(_ characters: [Character], from open: Int) -> Int? {
-        var depth = 0
-        var i = open
-        while i < characters.count {
-            switch characters[i] {
-            case "\\": i += 1
-            case "[": depth += 1
-            case "]":
-                depth -= 1
-                if depth == 0 { return i }
-            default: break
+    /// What a line's readers look up, found in one pass each way, so that
+    /// reading a line costs its length, whatever it holds (a line of
+    /// 30,000 nested brackets or unclosed tags took seconds when each `[`
+    /// and `<` searched on from itself).
+    struct Marks {
+        /// The `]` closing each `[` (brackets nested inside it and escaped
+        /// ones, `\]`, passed over); a `[` with none is not here.
+        let closing: [Int: Int]
+        /// For `)`, `<` and `>`: the index of the first at or after each
+        /// index (the line's length when there is none).
+        private let following: [Character: [Int]]
+
+        init(_ characters: [Character]) {
+            var closing: [Int: Int] = [:]
+            var open: [Int] = []
+            var i = 0
+            while i < characters.count {
+                switch characters[i] {
+                case "\\": i += 1
+                case "[": open.append(i)
+                case "]": if let start = open.popLast() { closing[start] = i }
+                default: break
+                }
+                i += 1
             }
-            i += 1
+            self.closing = closing
+            var following: [Character: [Int]] = [:]
+            for wanted in [")", "<", ">"] as [Character] {
+                var next = [Int](repeating: characters.count, count: characters.count + 1)
+                for index in characters.indices.reversed() {
+                    next[index] = characters[index] == wanted ? index : next[index + 1]
+                }
+                following[wanted] = next
+            }
+            self.following = following
         }
-        return nil
+
+        /// The first `character` (`)`, `<` or `>`) after `index`, or the line's length.
+        func next(_ character: Character, after index: Int) -> Int {
+            let next = following[character]!
+            return next[min(index + 1, next.count - 1)]
+        }
     }
 }
